@@ -1,0 +1,69 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+
+// Render-only timings of the CPU reference renderer: the median of several
+// runs per case, after one warm-up run. `Scripts/bench.sh` runs this next to
+// end-to-end timings of the CLI. Usage:
+//   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...]
+
+var runs = 7
+var size = CanvasSize(width: 3840, height: 2160)
+var presetNames: [String] = []
+var arguments = Array(CommandLine.arguments.dropFirst())
+while !arguments.isEmpty {
+    let word = arguments.removeFirst()
+    switch word {
+    case "--runs": runs = Int(arguments.removeFirst()) ?? runs
+    case "--size": size = (try? CanvasSize(parsing: arguments.removeFirst())) ?? size
+    case "--preset": presetNames.append(arguments.removeFirst())
+    default:
+        FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
+        exit(2)
+    }
+}
+if presetNames.isEmpty { presetNames = ["onboarding"] }
+
+func seconds(_ body: () -> Void) -> Double {
+    let start = DispatchTime.now().uptimeNanoseconds
+    body()
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.count % 2 == 1
+        ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+}
+
+let renderer = CPURenderer()
+print("CPU renderer, \(size), \(ProcessInfo.processInfo.activeProcessorCount) threads, median of \(runs) runs (ms)")
+print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
+for name in presetNames {
+    guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
+    let mesh = preset.document.mesh
+    var plan: RenderPlan!
+    let planTimes = (0..<runs).map { _ in
+        seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
+    }
+    var sink = 0
+    func time(_ body: () -> Int) -> Double {
+        sink &+= body()
+        var times: [Double] = []
+        for _ in 0..<runs {
+            let start = DispatchTime.now().uptimeNanoseconds
+            sink &+= body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return median(times)
+    }
+    let dithered = time { Int(renderer.render8(plan, dithers: true).components[7]) }
+    let plain = time { Int(renderer.render8(plan, dithers: false).components[7]) }
+    let deep = time { Int(renderer.render16(plan).components[7]) }
+    func ms(_ s: Double) -> String { String(format: "%6.1f", s * 1000) }
+    print(
+        name.padding(toLength: 16, withPad: " ", startingAt: 0)
+            + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level))"
+    )
+    if sink == 42 { print("") }
+}

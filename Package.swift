@@ -1,0 +1,83 @@
+// swift-tools-version:6.0
+//
+// meshgrad: SwiftUI-style mesh gradients rendered to files on Linux.
+//
+// Data flows one way, and the targets follow it:
+//
+//   MeshGradDocument (JSON, presets, SwiftUI code)
+//     -> MeshGradCore (model, math, tessellation, CPU reference, image)
+//       -> MeshGradPNG (encoder; libpng through CPNG)
+//         -> MeshGradCLI (commands) -> meshgrad (executable)
+//
+// MeshGradCore imports no C module, so everything that defines *what* a mesh
+// gradient is can be read, tested and reused without a system library.
+
+import PackageDescription
+
+let package = Package(
+    name: "meshgrad",
+    products: [
+        .executable(name: "meshgrad", targets: ["meshgrad"]),
+        .library(name: "MeshGradCore", targets: ["MeshGradCore"]),
+        .library(name: "MeshGradDocument", targets: ["MeshGradDocument"]),
+        .library(name: "MeshGradPNG", targets: ["MeshGradPNG"]),
+    ],
+    targets: [
+        // MARK: System libraries (module maps and shim headers only)
+
+        .systemLibrary(
+            name: "CPNG",
+            pkgConfig: "libpng",
+            providers: [.apt(["libpng-dev"])]
+        ),
+
+        // MARK: Pure Swift
+
+        .target(name: "MeshGradCore"),
+        .target(name: "MeshGradDocument", dependencies: ["MeshGradCore"]),
+
+        // MARK: Encoders
+
+        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG"]),
+
+        // MARK: Command line
+
+        .target(
+            name: "MeshGradCLI",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG"]
+        ),
+        .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI"]),
+
+        // MARK: Benchmarks (run by Scripts/bench.sh)
+
+        .executableTarget(
+            name: "meshgrad-bench",
+            dependencies: ["MeshGradCore", "MeshGradDocument"],
+            path: "Benchmarks/MeshGradBench"
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "MeshGradTestSupport",
+            dependencies: ["MeshGradCore", "MeshGradPNG"],
+            path: "Tests/MeshGradTestSupport"
+        ),
+        .testTarget(
+            name: "MeshGradCoreTests",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradTestSupport"]
+        ),
+        .testTarget(
+            name: "MeshGradDocumentTests",
+            dependencies: ["MeshGradCore", "MeshGradDocument"]
+        ),
+        .testTarget(
+            name: "MeshGradPNGTests",
+            dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+        ),
+        .testTarget(
+            name: "MeshGradCLITests",
+            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+        ),
+    ]
+)

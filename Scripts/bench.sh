@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# meshgrad benchmarks: render-only timings of the CPU renderer (median of
+# several runs, from the meshgrad-bench executable) and end-to-end timings
+# of the `meshgrad render` command (hyperfine when installed, else a median
+# of repeated runs). Prints the machine first, since numbers mean nothing
+# without it.
+#
+#   Scripts/bench.sh            # 4K, the default presets
+#   RUNS=11 Scripts/bench.sh    # more runs per median
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+RUNS=${RUNS:-7}
+SIZE=${SIZE:-3840x2160}
+PRESETS=${PRESETS:-"onboarding meshing-text aurora sticker"}
+
+echo "== machine"
+echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
+echo "memory: $(free -h | awk '/Mem:/ {print $2}')"
+echo "swift: $(swift --version 2>/dev/null | head -1)"
+echo
+
+swift build -c release --product meshgrad >/dev/null
+swift build -c release --product meshgrad-bench >/dev/null
+BIN=.build/release
+
+echo "== render only (CPU renderer, no encoding)"
+args=()
+for p in $PRESETS; do args+=(--preset "$p"); done
+"$BIN/meshgrad-bench" --runs "$RUNS" --size "$SIZE" "${args[@]}"
+echo
+
+echo "== end to end: meshgrad render --preset onboarding --size $SIZE -o w.png"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+if command -v hyperfine >/dev/null; then
+    hyperfine --warmup 1 --runs "$RUNS" --style basic \
+        -n "cpu, 8-bit dithered" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu -o $out/w.png" \
+        -n "cpu, 8-bit plain" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu --no-dither -o $out/w.png" \
+        -n "cpu, 16-bit" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu --depth 16 -o $out/w.png"
+else
+    times=()
+    for _ in $(seq "$RUNS"); do
+        start=$(date +%s%N)
+        "$BIN/meshgrad" render --preset onboarding --size "$SIZE" --backend cpu -o "$out/w.png"
+        times+=($(( ($(date +%s%N) - start) / 1000000 )))
+    done
+    sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+    echo "median of $RUNS: ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+fi

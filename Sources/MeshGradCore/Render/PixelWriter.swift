@@ -1,0 +1,58 @@
+/// How the CPU renderer stores a finished straight color: the output format
+/// and its quantization. Generic so that the pixel loop is specialized per
+/// format with no per-pixel branch on it.
+public protocol PixelWriter: Sendable {
+    associatedtype Component: ImageComponent
+    /// Stores `color` (straight sRGB, alpha in 0…1) for pixel `x` of a row
+    /// whose dither seed is `rowSeed`.
+    func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<Component>)
+    /// The stored background: a flat fill, never dithered (it cannot band).
+    func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<Component>
+}
+
+/// 8-bit output, optionally dithered (mesh-math §8).
+public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
+    public var dithers: Bool
+    let noiseTable: UnsafePointer<SIMD4<Float>>
+
+    public init(dithers: Bool) {
+        self.dithers = dithers
+        noiseTable = DitherTable.storage
+    }
+
+    @inline(__always)
+    public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt8>) {
+        let noise = dithers ? ditherNoise(x: x, rowSeed: rowSeed, table: noiseTable) : .zero
+        UnsafeMutableRawPointer(pixel).storeBytes(of: quantize8(color, noise: noise), as: SIMD4<UInt8>.self)
+    }
+
+    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt8> { quantize8(color, noise: .zero) }
+}
+
+/// 16-bit output, rounded.
+public struct RGBA16Writer: PixelWriter {
+    public init() {}
+
+    @inline(__always)
+    public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
+        UnsafeMutableRawPointer(pixel).storeBytes(of: quantize16(color), as: SIMD4<UInt16>.self)
+    }
+
+    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }
+}
+
+/// Single-precision output, unquantized (clamped to 0…1).
+public struct RGBAFloatWriter: PixelWriter {
+    public init() {}
+
+    @inline(__always)
+    public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<Float>) {
+        UnsafeMutableRawPointer(pixel).storeBytes(
+            of: SIMD4(clamp(color.x, 0, 1), clamp(color.y, 0, 1), clamp(color.z, 0, 1), clamp(color.w, 0, 1)),
+            as: SIMD4<Float>.self)
+    }
+
+    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<Float> {
+        color.clamped(lowerBound: .zero, upperBound: .one)
+    }
+}

@@ -1,0 +1,107 @@
+/// A triangle set up for the CPU rasterizer (mesh-math §7).
+///
+/// Vertices are snapped to 1/256 pixel, as GPUs do (`GL_SUBPIXEL_BITS` is 8
+/// on Mesa and NVIDIA), and coverage is decided with exact 64-bit integer
+/// edge functions, so ties on an edge follow the top-left rule without any
+/// floating-point doubt. `(u, v)` is interpolated in single precision from
+/// planes through the unsnapped vertices, as the GPU interpolates varyings.
+struct RasterTriangle {
+    static let subpixelBits: Int64 = 8
+    static let subpixels: Int64 = 1 << subpixelBits
+    /// Vertices farther than this from the canvas (in pixels) are clamped,
+    /// which keeps every edge-function product inside 64 bits.
+    static let guardBand: Double = 1_048_576
+
+    /// Snapped vertices, ordered so that the signed area is positive.
+    var x0, y0, x1, y1, x2, y2: Int64
+    /// Whether a pixel center exactly on edge 0→1, 1→2, 2→0 is inside.
+    var tie01, tie12, tie20: Bool
+    /// First and last pixel row the triangle can touch.
+    var firstRow, lastRow: Int
+    /// `u(x, y) = uAtOrigin + uPerX·x + uPerY·y` at pixel coordinates.
+    var uAtOrigin, uPerX, uPerY: Float
+    var vAtOrigin, vPerX, vPerY: Float
+    var patch: Int32
+
+    /// `nil` for a triangle of zero area, which covers nothing.
+    init?(_ a: MeshVertex, _ b: MeshVertex, _ c: MeshVertex) {
+        func snap(_ value: Float) -> Int64 {
+            let clamped = min(max(Double(value), -Self.guardBand), Self.guardBand)
+            return Int64((clamped * Double(Self.subpixels)).rounded(.toNearestOrEven))
+        }
+        var p = [(snap(a.x), snap(a.y)), (snap(b.x), snap(b.y)), (snap(c.x), snap(c.y))]
+        let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)
+        if area == 0 { return nil }
+        var verts = [a, b, c]
+        if area < 0 {
+            p.swapAt(1, 2)
+            verts.swapAt(1, 2)
+        }
+        (x0, y0) = p[0]
+        (x1, y1) = p[1]
+        (x2, y2) = p[2]
+        // With y down and positive area, a top edge runs in +x with dy = 0
+        // and a left edge runs upward (dy < 0).
+        func isTopLeft(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Bool {
+            (by == ay && bx > ax) || by < ay
+        }
+        tie01 = isTopLeft(x0, y0, x1, y1)
+        tie12 = isTopLeft(x1, y1, x2, y2)
+        tie20 = isTopLeft(x2, y2, x0, y0)
+        let minY = min(y0, y1, y2)
+        let maxY = max(y0, y1, y2)
+        firstRow = Int(floorDiv(minY, Self.subpixels)) - 1
+        lastRow = Int(floorDiv(maxY, Self.subpixels)) + 1
+        patch = Int32(verts[0].patch)
+
+        // Attribute planes through the float vertices.
+        let ax = Double(verts[0].x), ay = Double(verts[0].y)
+        let e1x = Double(verts[1].x) - ax, e1y = Double(verts[1].y) - ay
+        let e2x = Double(verts[2].x) - ax, e2y = Double(verts[2].y) - ay
+        let det = e1x * e2y - e2x * e1y
+        func plane(_ q0: Float, _ q1: Float, _ q2: Float) -> (Float, Float, Float) {
+            guard det != 0 else { return (q0, 0, 0) }
+            let d1 = Double(q1 - q0)
+            let d2 = Double(q2 - q0)
+            let perX = (d1 * e2y - d2 * e1y) / det
+            let perY = (e1x * d2 - e2x * d1) / det
+            return (Float(Double(q0) - perX * ax - perY * ay), Float(perX), Float(perY))
+        }
+        (uAtOrigin, uPerX, uPerY) = plane(verts[0].u, verts[1].u, verts[2].u)
+        (vAtOrigin, vPerX, vPerY) = plane(verts[0].v, verts[1].v, verts[2].v)
+    }
+
+    /// The pixels `x` of row `y` whose sample point `(x + sx/256, y + sy/256)`
+    /// lies inside, as a closed range clipped to `0..<width`; `nil` if none.
+    @inline(__always)
+    func span(row y: Int, sampleX sx: Int64, sampleY sy: Int64, width: Int) -> ClosedRange<Int>? {
+        let py = Int64(y) * Self.subpixels + sy
+        var lo: Int64 = 0
+        var hi = Int64(width - 1)
+        func clip(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64, _ tie: Bool) {
+            // E(px) = (bx-ax)(py-ay) - (by-ay)(px-ax), px = 256·X + sx,
+            // written as α·X + β; inside where E > 0, or E = 0 on a tie edge.
+            let dy = by - ay
+            let alpha = -dy * Self.subpixels
+            let beta = (bx - ax) * (py - ay) - dy * (sx - ax)
+            if alpha > 0 {
+                lo = max(lo, tie ? -floorDiv(beta, alpha) : floorDiv(-beta, alpha) + 1)
+            } else if alpha < 0 {
+                hi = min(hi, tie ? floorDiv(beta, -alpha) : -floorDiv(-beta, -alpha) - 1)
+            } else if beta < 0 || (beta == 0 && !tie) {
+                hi = -1
+            }
+        }
+        clip(x0, y0, x1, y1, tie01)
+        clip(x1, y1, x2, y2, tie12)
+        clip(x2, y2, x0, y0, tie20)
+        return lo <= hi ? Int(lo)...Int(hi) : nil
+    }
+}
+
+/// Integer division rounding toward negative infinity (`d > 0`).
+@inline(__always)
+func floorDiv(_ n: Int64, _ d: Int64) -> Int64 {
+    let q = n / d
+    return (n % d != 0 && (n < 0) != (d < 0)) ? q - 1 : q
+}

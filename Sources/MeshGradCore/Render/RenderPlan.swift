@@ -1,0 +1,48 @@
+/// Everything a renderer needs to draw one mesh on one canvas, computed once
+/// in Swift: the tessellated triangles, the flattened color nets and the
+/// background. Both renderers take the same plan and compute the same
+/// function from it; the GPU uploads its arrays as they are.
+public struct RenderPlan: Sendable {
+    public var width: Int
+    public var height: Int
+    public var tessellation: Tessellation
+    /// 16 coefficients per patch, premultiplied, in the interpolation space:
+    /// patch `k`'s coefficient of `uⁱ vʲ` (``ColorPolynomial``) is
+    /// `colorPolynomials[k * 16 + j * 4 + i]`.
+    public var colorPolynomials: [SIMD4<Float>]
+    public var colorSpace: ColorSpace
+    /// Straight sRGB; fills every pixel no patch covers.
+    public var background: RGBAColor
+    /// Whether the mesh border needs anti-aliasing on this canvas: asked for,
+    /// and the border passes through the canvas (not just along its edge).
+    public var antialiasesBorder: Bool
+
+    /// Plans `mesh` on a `width × height` canvas. `tessellationLevel`
+    /// overrides the automatic choice (tests use it to measure the error).
+    public init(
+        mesh: MeshGradient, width: Int, height: Int, tessellationLevel: Int? = nil,
+        antialiasing: Bool = true
+    ) {
+        let nets = PatchNets(mesh)
+        self.init(
+            nets: nets, width: width, height: height, tessellationLevel: tessellationLevel, antialiasing: antialiasing)
+    }
+
+    public init(
+        nets: PatchNets, width: Int, height: Int, tessellationLevel: Int? = nil,
+        antialiasing: Bool = true
+    ) {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        tessellation = Tessellation(nets, canvasWidth: width, canvasHeight: height, level: tessellationLevel)
+        colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
+        colorSpace = nets.colorSpace
+        background = nets.background
+        antialiasesBorder =
+            antialiasing && tessellation.outerBorderCrossesCanvas(columns: nets.columns, rows: nets.rows)
+    }
+
+    /// The background as a straight single-precision color.
+    public var backgroundVector: SIMD4<Float> { SIMD4<Float>(background.vector) }
+}

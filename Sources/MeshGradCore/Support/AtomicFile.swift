@@ -1,0 +1,112 @@
+import Foundation
+
+/// Writes a file so that readers see either the old file or the complete
+/// new one, never a part: the bytes go to a temporary file beside the
+/// destination, which is flushed to disk and then renamed over it. A failed
+/// or interrupted write leaves the user's previous file untouched.
+public final class AtomicFile {
+    public let destination: URL
+    public let temporary: URL
+    private let handle: FileHandle
+    private var finished = false
+
+    /// Opens a temporary file next to `destination` for writing.
+    public init(destination: URL) throws(FileWriteError) {
+        self.destination = destination
+        let directory = destination.deletingLastPathComponent()
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
+        else {
+            throw FileWriteError(path: destination.path, reason: "the folder \(directory.path) does not exist")
+        }
+        temporary = directory.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
+        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            throw FileWriteError(path: destination.path, reason: "cannot create a file in \(directory.path)")
+        }
+        do {
+            handle = try FileHandle(forWritingTo: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileWriteError(path: destination.path, reason: error.localizedDescription)
+        }
+        AtomicFile.pending.register(temporary)
+    }
+
+    /// Appends bytes to the temporary file.
+    public func write<Bytes: DataProtocol>(_ bytes: Bytes) throws(FileWriteError) {
+        do {
+            try handle.write(contentsOf: bytes)
+        } catch {
+            throw FileWriteError(path: destination.path, reason: error.localizedDescription)
+        }
+    }
+
+    /// Flushes the temporary file and renames it over the destination.
+    public func commit() throws(FileWriteError) {
+        precondition(!finished)
+        finished = true
+        defer { AtomicFile.pending.unregister(temporary) }
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileWriteError(path: destination.path, reason: error.localizedDescription)
+        }
+        if rename(temporary.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw FileWriteError(path: destination.path, reason: reason)
+        }
+    }
+
+    /// Gives up: removes the temporary file, leaves the destination alone.
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        try? handle.close()
+        try? FileManager.default.removeItem(at: temporary)
+        AtomicFile.pending.unregister(temporary)
+    }
+
+    deinit { abandon() }
+
+    /// Writes `bytes` to `destination` atomically.
+    public static func write<Bytes: DataProtocol>(_ bytes: Bytes, to destination: URL) throws(FileWriteError) {
+        let file = try AtomicFile(destination: destination)
+        do {
+            try file.write(bytes)
+            try file.commit()
+        } catch {
+            file.abandon()
+            throw error
+        }
+    }
+
+    /// Temporary files not yet committed, so that a signal handler can
+    /// remove them before the process dies (see ``removePendingFiles()``).
+    static let pending = PendingFiles()
+
+    /// Removes every temporary file still open. Call on SIGINT/SIGTERM.
+    public static func removePendingFiles() { pending.removeAll() }
+}
+
+final class PendingFiles: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    func register(_ url: URL) { lock.withLock { _ = paths.insert(url.path) } }
+    func unregister(_ url: URL) { lock.withLock { _ = paths.remove(url.path) } }
+    func removeAll() {
+        let all = lock.withLock { paths }
+        for path in all { unlink(path) }
+    }
+}
+
+/// A file could not be written; `reason` says why.
+public struct FileWriteError: Error, CustomStringConvertible {
+    public var path: String
+    public var reason: String
+    public var description: String { "cannot write \(path): \(reason)" }
+}

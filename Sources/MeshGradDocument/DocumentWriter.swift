@@ -1,0 +1,66 @@
+import MeshGradCore
+
+extension GradientDocument {
+    /// The document as JSON text laid out the way people write it: one grid
+    /// row of points or colors per line, keys in the format's order, colors
+    /// as `#RRGGBB` where that is exact. Decoding the text gives back an
+    /// equal document.
+    public func jsonText() -> String {
+        let mesh = self.mesh
+        var fields: [(String, String)] = [("width", "\(mesh.width)"), ("height", "\(mesh.height)")]
+        switch mesh.locations {
+        case .points(let points):
+            fields.append(("points", grid(points.map(formatPoint), width: mesh.width)))
+        case .bezierPoints(let points):
+            let objects = points.map { p in
+                "{\"position\": \(formatPoint(p.position)), \"leading\": \(formatPoint(p.leading)), "
+                    + "\"top\": \(formatPoint(p.top)), \"trailing\": \(formatPoint(p.trailing)), "
+                    + "\"bottom\": \(formatPoint(p.bottom))}"
+            }
+            fields.append(("bezierPoints", grid(objects, width: 1)))
+        }
+        fields.append(("colors", grid(mesh.colors.map(formatColor), width: mesh.width)))
+        fields.append(("background", formatColor(mesh.background)))
+        fields.append(("smoothsColors", mesh.smoothsColors ? "true" : "false"))
+        fields.append(("colorSpace", "\"\(mesh.colorSpace.rawValue)\""))
+        if let size {
+            fields.append(("size", "[\(size.width), \(size.height)]"))
+        }
+        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+    }
+}
+
+/// An array with `width` elements per line.
+private func grid(_ elements: [String], width: Int) -> String {
+    let lines = stride(from: 0, to: elements.count, by: width).map { start in
+        "    " + elements[start..<min(start + width, elements.count)].joined(separator: ", ")
+    }
+    return "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+}
+
+/// The shortest decimal that reads back as the same Double, without a
+/// trailing `.0` (`1`, `0.5`, `0.33`).
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded() && abs(value) < 1e15 {
+        return "\(Int(value))"
+    }
+    return "\(value)"
+}
+
+private func formatPoint(_ p: SIMD2<Double>) -> String {
+    "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
+}
+
+/// `"#RRGGBB"` (or `"#RRGGBBAA"`) when the components are exact 8-bit
+/// values; `[r, g, b, a]` otherwise, so nothing is rounded away.
+func formatColor(_ color: RGBAColor) -> String {
+    if let bytes = color.exact8BitComponents {
+        let hex = [bytes[0], bytes[1], bytes[2]] + (bytes[3] == 255 ? [] : [bytes[3]])
+        return "\"#"
+            + hex.map { b in
+                b < 16 ? "0" + String(b, radix: 16, uppercase: true) : String(b, radix: 16, uppercase: true)
+            }.joined() + "\""
+    }
+    let components = [color.red, color.green, color.blue] + (color.alpha == 1 ? [] : [color.alpha])
+    return "[" + components.map(formatNumber).joined(separator: ", ") + "]"
+}

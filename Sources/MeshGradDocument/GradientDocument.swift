@@ -1,0 +1,287 @@
+import Foundation
+import MeshGradCore
+
+/// The gradient document (document-format.md): one mesh, and optionally the
+/// size it is meant to be rendered at. The one format users write, the
+/// tools read and the editor saves.
+public struct GradientDocument: Hashable, Sendable {
+    public var mesh: MeshGradient
+    /// The document's own output size; the CLI's `--size` overrides it.
+    public var size: CanvasSize?
+
+    public init(mesh: MeshGradient, size: CanvasSize? = nil) {
+        self.mesh = mesh
+        self.size = size
+    }
+
+    /// Every top-level key the format knows, in the order documents are
+    /// written.
+    static let keys = [
+        "width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace", "size",
+    ]
+
+    /// Reads and decodes a document file.
+    public static func load(path: String) throws(DocumentError) -> GradientDocument {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw DocumentError(file: path, keyPath: "", message: "no such file")
+        }
+        guard !isDirectory.boolValue else {
+            throw DocumentError(file: path, keyPath: "", message: "is a folder; expected a JSON document")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw DocumentError(file: path, keyPath: "", message: "cannot be read (permission denied?)")
+        }
+        do {
+            return try decode(Array(data))
+        } catch {
+            throw error.located(in: path)
+        }
+    }
+
+    /// Decodes a document from JSON bytes.
+    public static func decode(_ bytes: [UInt8]) throws(DocumentError) -> GradientDocument {
+        if bytes.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) {
+            throw DocumentError(
+                keyPath: "",
+                message: "the document is empty; expected a JSON object with width, height, points and colors")
+        }
+        try JSONSyntaxCheck.check(bytes)
+        do {
+            return try JSONDecoder().decode(GradientDocument.self, from: Data(bytes))
+        } catch let error as DocumentError {
+            throw error
+        } catch let error as DecodingError {
+            throw DocumentError(error)
+        } catch {
+            throw DocumentError(keyPath: "", message: "\(error)")
+        }
+    }
+
+    /// Decodes a document from a JSON string.
+    public static func decode(_ text: String) throws(DocumentError) -> GradientDocument {
+        try decode(Array(text.utf8))
+    }
+}
+
+// MARK: - Decoding
+
+extension GradientDocument: Decodable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
+
+        let width = try container.decodeGridSide("width")
+        let height = try container.decodeGridSide("height")
+        let count = width * height
+
+        let locations: MeshGradient.Locations
+        switch (container.contains(JSONKey("points")), container.contains(JSONKey("bezierPoints"))) {
+        case (true, false):
+            let points = try container.decode([PointValue].self, forKey: JSONKey("points"))
+            try container.checkCount(points.count, expected: count, key: "points")
+            locations = .points(points.map(\.point))
+        case (false, true):
+            let points = try container.decode([BezierPointValue].self, forKey: JSONKey("bezierPoints"))
+            try container.checkCount(points.count, expected: count, key: "bezierPoints")
+            locations = .bezierPoints(
+                try points.enumerated().map { index, value in
+                    try value.resolve(
+                        column: index % width, row: index / width, width: width, height: height,
+                        keyPath: container.path("bezierPoints") + "[\(index)]")
+                })
+        case (true, true):
+            throw DocumentError(
+                keyPath: container.path(""), message: "has both points and bezierPoints; expected one of them")
+        case (false, false):
+            throw DocumentError(
+                keyPath: container.path("points"), message: "missing; expected \(count) [x, y] pairs (or bezierPoints)")
+        }
+
+        guard container.contains(JSONKey("colors")) else {
+            throw DocumentError(keyPath: container.path("colors"), message: "missing; expected \(count) colors")
+        }
+        let colors = try container.decode([ColorValue].self, forKey: JSONKey("colors"))
+        try container.checkCount(colors.count, expected: count, key: "colors")
+
+        let background = try container.decodeIfPresent(ColorValue.self, forKey: JSONKey("background"))?.color ?? .clear
+        let smooths = try container.decodeIfPresent(Bool.self, forKey: JSONKey("smoothsColors")) ?? true
+        var space = ColorSpace.device
+        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("colorSpace")) {
+            guard let parsed = ColorSpace(rawValue: name) else {
+                throw DocumentError(
+                    keyPath: container.path("colorSpace"),
+                    message: "\"\(name)\" is not a color space; expected \"device\" or \"perceptual\"")
+            }
+            space = parsed
+        }
+        var size: CanvasSize?
+        if container.contains(JSONKey("size")) {
+            let pair = try container.decode([Int].self, forKey: JSONKey("size"))
+            guard pair.count == 2 else {
+                throw DocumentError(
+                    keyPath: container.path("size"),
+                    message: "has \(pair.count) numbers; expected [width, height] in pixels")
+            }
+            let candidate = CanvasSize(width: pair[0], height: pair[1])
+            do {
+                try candidate.validate()
+            } catch {
+                throw DocumentError(keyPath: container.path("size"), message: error.description)
+            }
+            size = candidate
+        }
+
+        self.init(
+            mesh: MeshGradient(
+                width: width, height: height, locations: locations, colors: colors.map(\.color),
+                background: background, smoothsColors: smooths, colorSpace: space),
+            size: size)
+    }
+}
+
+/// A key known only at run time, so that unknown keys can be found and
+/// named instead of silently ignored.
+struct JSONKey: CodingKey, Hashable {
+    var stringValue: String
+    var intValue: Int?
+    init(_ string: String) { stringValue = string }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        stringValue = "\(intValue)"
+        self.intValue = intValue
+    }
+}
+
+/// `points[3][0]` from a decoder's coding path.
+func formatCodingPath(_ path: [any CodingKey]) -> String {
+    var result = ""
+    for key in path {
+        if let index = key.intValue {
+            result += "[\(index)]"
+        } else {
+            result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+        }
+    }
+    return result
+}
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// The key path of `key` inside this container.
+    func path(_ key: String) -> String {
+        formatCodingPath(codingPath + (key.isEmpty ? [] : [JSONKey(key)]))
+    }
+
+    func rejectUnknownKeys(allowed: [String], context: String) throws {
+        for key in allKeys where !allowed.contains(key.stringValue) {
+            var message = "unknown key in \(context)"
+            if let suggestion = closestMatch(to: key.stringValue, among: allowed) {
+                message += " (did you mean \"\(suggestion)\"?)"
+            }
+            message += "; expected one of \(allowed.joined(separator: ", "))"
+            throw DocumentError(keyPath: path(key.stringValue), message: message)
+        }
+    }
+
+    func decodeGridSide(_ key: String) throws -> Int {
+        guard contains(JSONKey(key)) else {
+            throw DocumentError(keyPath: path(key), message: "missing; expected an integer ≥ 2")
+        }
+        let value: Double
+        do {
+            value = try decode(Double.self, forKey: JSONKey(key))
+        } catch {
+            throw DocumentError(keyPath: path(key), message: "\(describeFound(error)); expected an integer ≥ 2")
+        }
+        guard value.rounded() == value, value >= 2, value <= 256 else {
+            let shown = value.rounded() == value && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
+            let limit = value > 256 ? "; expected an integer from 2 to 256" : "; expected an integer ≥ 2"
+            throw DocumentError(keyPath: path(key), message: "\(shown) is not allowed\(limit)")
+        }
+        return Int(value)
+    }
+
+    func checkCount(_ actual: Int, expected: Int, key: String) throws {
+        guard actual == expected else {
+            throw DocumentError(
+                keyPath: path(key),
+                message: "has \(actual) entries; expected width × height = \(expected)")
+        }
+    }
+}
+
+/// What a decoding error found, for messages like "found a string".
+func describeFound(_ error: any Error) -> String {
+    guard let error = error as? DecodingError else { return "\(error)" }
+    switch error {
+    case .typeMismatch(_, let context), .dataCorrupted(let context):
+        let text = context.debugDescription
+        if let range = text.range(of: "found ") {
+            return "found " + text[range.upperBound...].replacingOccurrences(of: " instead.", with: "")
+        }
+        if let start = text.range(of: "<"), let end = text.range(of: ">"), start.upperBound < end.lowerBound {
+            return "\(text[start.upperBound..<end.lowerBound]) is not an integer"
+        }
+        return text
+    case .valueNotFound:
+        return "found null"
+    case .keyNotFound(let key, _):
+        return "missing key \(key.stringValue)"
+    @unknown default:
+        return "\(error)"
+    }
+}
+
+extension DocumentError {
+    /// Turns Foundation's decoding errors into key-path messages.
+    init(_ error: DecodingError) {
+        switch error {
+        case .typeMismatch(let type, let context):
+            self.init(
+                keyPath: formatCodingPath(context.codingPath),
+                message: "\(describeFound(error)); expected \(friendlyName(type))")
+        case .valueNotFound(let type, let context):
+            self.init(
+                keyPath: formatCodingPath(context.codingPath), message: "found null; expected \(friendlyName(type))")
+        case .keyNotFound(let key, let context):
+            self.init(keyPath: formatCodingPath(context.codingPath + [key]), message: "missing")
+        case .dataCorrupted(let context):
+            self.init(keyPath: formatCodingPath(context.codingPath), message: describeFound(error))
+        @unknown default:
+            self.init(keyPath: "", message: "\(error)")
+        }
+    }
+}
+
+func friendlyName(_ type: Any.Type) -> String {
+    switch type {
+    case is Int.Type: "an integer"
+    case is Double.Type, is Float.Type: "a number"
+    case is String.Type: "a string"
+    case is Bool.Type: "true or false"
+    case is [Any].Type: "an array"
+    default:
+        String(describing: type).hasPrefix("Array")
+            ? "an array" : String(describing: type).hasPrefix("Dictionary") ? "an object" : "a value"
+    }
+}
+
+/// The allowed word closest to a typo, if it is close enough to suggest.
+func closestMatch(to word: String, among candidates: [String]) -> String? {
+    func distance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.lowercased())
+        let b = Array(b.lowercased())
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+    let best = candidates.map { ($0, distance(word, $0)) }.min { $0.1 < $1.1 }
+    guard let best, best.1 <= max(2, word.count / 4) else { return nil }
+    return best.0
+}

@@ -1,0 +1,234 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradPNG
+import MeshGradTestSupport
+import Testing
+
+@testable import MeshGradCLI
+
+/// The command line end to end: arguments in, files and one-line messages
+/// out. Most run in-process; `binary` tests run the real executable.
+@Suite struct CLITests {
+    struct Result {
+        var status: Int32
+        var out: String
+        var err: String
+    }
+
+    func run(_ arguments: String...) -> Result {
+        run(arguments)
+    }
+
+    func run(_ arguments: [String]) -> Result {
+        let out = BufferOutput()
+        let err = BufferOutput()
+        let status = CLI.run(arguments, console: Console(out: out, err: err))
+        return Result(status: status, out: out.text, err: err.text)
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func renderWritesADecodablePNG() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("w.png").path
+        let result = run("render", "--preset", "onboarding", "--size", "120x80", "-o", out)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.err.isEmpty)
+        let png = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(png.width == 120 && png.height == 80 && png.bitDepth == 8 && !png.hasAlpha)
+        // Top-left is the first color, #00264d, up to dither.
+        let corner = png.image8[0, 0]
+        #expect(abs(Int(corner[1]) - 0x26) <= 1 && abs(Int(corner[2]) - 0x4d) <= 1)
+        // It is the CPU renderer's picture.
+        let expected = CPURenderer().render8(RenderPlan(mesh: Presets.onboarding.document.mesh, width: 120, height: 80))
+        #expect(png.image8 == expected)
+    }
+
+    @Test func render16BitUndithered() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("spec.json")
+        try Data(Presets.frost.document.jsonText().utf8).write(to: spec)
+        let out = dir.appendingPathComponent("f.png").path
+        let result = run("render", spec.path, "--depth", "16", "--no-dither", "--size=40x30", "--output", out)
+        #expect(result.status == 0, "\(result.err)")
+        let png = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out))))
+        #expect(png.bitDepth == 16 && png.hasAlpha && png.width == 40)
+    }
+
+    @Test func sizeComesFromTheDocumentThenTheDefault() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var document = Presets.sunset.document
+        document.size = CanvasSize(width: 31, height: 19)
+        let spec = dir.appendingPathComponent("s.json")
+        try Data(document.jsonText().utf8).write(to: spec)
+        let out = dir.appendingPathComponent("s.png").path
+        #expect(run("render", spec.path, "-o", out).status == 0)
+        #expect(try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out)))).width == 31)
+        #expect(run("render", spec.path, "-o", out, "--size", "1080p").status == 0)
+        #expect(try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out)))).width == 1920)
+    }
+
+    @Test func codePrintsSwiftUI() {
+        let result = run("code", "--preset", "meshing-text")
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("MeshGradient(\n    width: 3,"))
+        #expect(result.out.contains("[0.45, 0.55]"))
+    }
+
+    @Test func presetsListAndPrint() throws {
+        let list = run("presets")
+        #expect(list.status == 0)
+        for preset in Presets.all { #expect(list.out.contains(preset.name)) }
+        let one = run("presets", "aurora")
+        #expect(try GradientDocument.decode(one.out) == Presets.aurora.document)
+    }
+
+    @Test(arguments: ["render", "code", "presets"])
+    func everyCommandHasHelp(command: String) {
+        let result = run(command, "--help")
+        #expect(result.status == 0)
+        #expect(result.out.hasPrefix("USAGE: meshgrad \(command)"))
+        #expect(run("help", command).out == result.out)
+    }
+
+    @Test func topLevelHelpAndVersion() {
+        #expect(run("--help").out.contains("render"))
+        #expect(run("--version").out == "meshgrad \(CLI.version)\n")
+        #expect(run().status == 2)
+    }
+
+    static let mistakes: [(arguments: [String], status: Int32, message: String)] = [
+        (["paint"], 2, ##"meshgrad: error: unknown command "paint"; expected one of"##),
+        (
+            ["render", "--preset", "onboarding"], 2,
+            "meshgrad render: error: no output given; expected -o OUT.png (see 'meshgrad render --help')"
+        ),
+        (["render", "--preset", "onboarding", "-o", "x.jpg"], 2, ##"output "x.jpg" does not end in .png"##),
+        (
+            ["render", "--preset", "nope", "-o", "x.png"], 1,
+            ##"meshgrad render: error: unknown preset "nope"; expected one of onboarding"##
+        ),
+        (["render", "-o", "x.png"], 2, "no gradient given; expected SPEC.json or --preset NAME"),
+        (["render", "a.json", "--preset", "onboarding", "-o", "x.png"], 2, "both SPEC.json and --preset given"),
+        (
+            ["render", "--preset", "onboarding", "-o", "x.png", "--size", "huge"], 2,
+            ##"--size: "huge" is not a size; expected WIDTHxHEIGHT"##
+        ),
+        (
+            ["render", "--preset", "onboarding", "-o", "x.png", "--depth", "12"], 2,
+            ##"--depth "12" is not valid; expected 8 or 16"##
+        ),
+        (
+            ["render", "--preset", "onboarding", "-o", "x.png", "--backend", "metal"], 2,
+            ##"--backend "metal" is not valid"##
+        ),
+        (["render", "--preset", "onboarding", "-o", "x.png", "--frobnicate"], 2, "unknown option --frobnicate"),
+        (["render", "--preset", "onboarding", "-o"], 2, "--output needs a value"),
+        (
+            ["render", "/nonexistent/spec.json", "-o", "x.png"], 1,
+            "meshgrad render: error: /nonexistent/spec.json: no such file"
+        ),
+        (["code"], 2, "no gradient given"),
+        (["presets", "a", "b"], 2, ##"unexpected extra argument "b""##),
+    ]
+
+    @Test(arguments: 0..<mistakes.count)
+    func mistakesAreOneLineAndNonZero(index: Int) {
+        let mistake = Self.mistakes[index]
+        let result = run(mistake.arguments)
+        #expect(result.status == mistake.status, "\(mistake.arguments): \(result.err)")
+        #expect(result.err.contains(mistake.message), "\(mistake.arguments): \(result.err)")
+        #expect(result.err.filter { $0 == "\n" }.count == 1, "\(result.err)")
+        #expect(result.out.isEmpty)
+    }
+
+    @Test func aBadDocumentLeavesThePreviousOutputAlone() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("keep.png")
+        try Data("previous picture".utf8).write(to: out)
+        let spec = dir.appendingPathComponent("bad.json")
+        try Data(##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000"]}"##.utf8)
+            .write(to: spec)
+        let result = run("render", spec.path, "-o", out.path)
+        #expect(result.status == 1)
+        #expect(
+            result.err == "meshgrad render: error: \(spec.path): colors: has 1 entries; expected width × height = 4\n")
+        #expect(try String(contentsOf: out, encoding: .utf8) == "previous picture")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["bad.json", "keep.png"])
+    }
+
+    /// Issue acceptance, through the command line: `--no-dither --depth 16`
+    /// agrees with the exact surface within 1/255 at the 99.9th percentile.
+    @Test func undithered16BitOutputAgreesWithTheExactSurface() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("exact.png").path
+        let mesh = Presets.meshingText.document.mesh
+        #expect(
+            run("render", "--preset", "meshing-text", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
+                .status == 0)
+        guard case .rgba16(let image, _) = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out))))
+        else {
+            Issue.record("expected 16-bit output")
+            return
+        }
+        let exact = ExactReference(mesh: mesh, width: 80, height: 50)
+        var errors: [Double] = []
+        for y in 0..<50 {
+            for x in 0..<80 {
+                let e = exact.color(x: x, y: y)!
+                let a = SIMD4<Double>(image.unitPixel(x: x, y: y))
+                errors.append(abs(e - a).max())
+            }
+        }
+        errors.sort()
+        #expect(errors[Int(Double(errors.count - 1) * 0.999)] <= 1.0 / 255)
+    }
+
+    // MARK: - The real binary
+
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meshgrad")
+    }
+
+    @Test func binaryRendersAndReportsErrors() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
+            return
+        }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func launch(_ arguments: [String]) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = Self.binary
+            process.arguments = arguments
+            let pipe = Pipe()
+            process.standardError = pipe
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            let err = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, err)
+        }
+        let out = dir.appendingPathComponent("b.png").path
+        let (status, _) = try launch(["render", "--preset", "sticker", "--size", "64x48", "-o", out])
+        #expect(status == 0)
+        #expect(try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out)))).width == 64)
+        let (badStatus, err) = try launch(["render", "--preset", "sticker", "-o", out, "--size", "0x0"])
+        #expect(badStatus == 2)
+        #expect(err.hasPrefix("meshgrad render: error: --size: size 0x0 is out of range"))
+    }
+}
+
+private func abs(_ v: SIMD4<Double>) -> SIMD4<Double> {
+    SIMD4(Swift.abs(v.x), Swift.abs(v.y), Swift.abs(v.z), Swift.abs(v.w))
+}

@@ -1,0 +1,159 @@
+import Foundation
+import MeshGradDocument
+import MeshGradTestSupport
+import Testing
+
+@testable import MeshGradCore
+
+/// The CPU reference renderer against the exact surface and its own rules.
+@Suite struct CPURendererTests {
+    static let meshes: [(String, MeshGradient)] =
+        Presets.all.map { ($0.name, $0.document.mesh) } + TestMeshes.all.map { ($0.name, $0.mesh) }
+
+    /// Issue acceptance: undithered 16-bit output agrees with the exact
+    /// per-pixel evaluation (inverse mapping, no tessellation) within 1/255
+    /// at the 99.9th percentile.
+    @Test(arguments: meshes.map(\.0), [(64, 48), (45, 37)])
+    func agreesWithExactEvaluation(name: String, size: (Int, Int)) {
+        let mesh = Self.meshes.first { $0.0 == name }!.1
+        let (w, h) = size
+        let plan = RenderPlan(mesh: mesh, width: w, height: h, antialiasing: false)
+        let image = CPURenderer(threadCount: 2).render16(plan)
+        let exact = ExactReference(mesh: mesh, width: w, height: h)
+        var errors: [Double] = []
+        for y in 0..<h {
+            for x in 0..<w {
+                let expected =
+                    exact.color(x: x, y: y) ?? mesh.background.vector.clamped(lowerBound: .zero, upperBound: .one)
+                let actual = SIMD4<Double>(image.unitPixel(x: x, y: y))
+                // Compare premultiplied: a clear pixel's color is moot.
+                let e = SIMD4(expected.x * expected.w, expected.y * expected.w, expected.z * expected.w, expected.w)
+                let a = SIMD4(actual.x * actual.w, actual.y * actual.w, actual.z * actual.w, actual.w)
+                let d = e - a
+                errors.append(max(max(abs(d.x), abs(d.y)), max(abs(d.z), abs(d.w))))
+            }
+        }
+        errors.sort()
+        let p999 = errors[Int(Double(errors.count - 1) * 0.999)]
+        #expect(
+            p999 <= 1.0 / 255,
+            "\(name) \(w)×\(h): 99.9th percentile error \(p999 * 255)/255, max \(errors.last! * 255)/255")
+    }
+
+    @Test func renderingInBandsEqualsRenderingAtOnce() {
+        let plan = RenderPlan(mesh: TestMeshes.inset, width: 77, height: 53)
+        let renderer = CPURenderer(threadCount: 2)
+        let whole = renderer.render8(plan)
+        var pieces = [UInt8](repeating: 0, count: whole.components.count)
+        pieces.withUnsafeMutableBufferPointer { buffer in
+            for rows in [0..<7, 7..<30, 30..<53] {
+                renderer.render(
+                    plan, writer: RGBA8Writer(dithers: true), rows: rows,
+                    into: buffer.baseAddress! + rows.lowerBound * 77 * 4)
+            }
+        }
+        #expect(pieces == whole.components)
+    }
+
+    @Test func threadCountDoesNotChangeThePicture() {
+        let plan = RenderPlan(mesh: TestMeshes.warped, width: 61, height: 47)
+        #expect(CPURenderer(threadCount: 1).render8(plan) == CPURenderer(threadCount: 3).render8(plan))
+    }
+
+    @Test func fullCanvasMeshCoversEveryPixelExactlyOnce() {
+        // Triangles sharing edges through pixel centers: the top-left rule
+        // gives each center to exactly one triangle.
+        let mesh = MeshGradient(
+            width: 3, height: 3, locations: .points(MeshGradient.regularGrid(width: 3, height: 3)),
+            colors: Array(repeating: .white, count: 9))
+        for (w, h) in [(32, 32), (33, 17), (8, 8)] {
+            let plan = RenderPlan(mesh: mesh, width: w, height: h, tessellationLevel: 4)
+            let triangles = stride(from: 0, to: plan.tessellation.indices.count, by: 3).compactMap { i in
+                RasterTriangle(
+                    plan.tessellation.vertices[Int(plan.tessellation.indices[i])],
+                    plan.tessellation.vertices[Int(plan.tessellation.indices[i + 1])],
+                    plan.tessellation.vertices[Int(plan.tessellation.indices[i + 2])])
+            }
+            var coverage = [Int](repeating: 0, count: w * h)
+            for t in triangles {
+                for y in 0..<h {
+                    if let span = t.span(row: y, sampleX: 128, sampleY: 128, width: w) {
+                        for x in span { coverage[y * w + x] += 1 }
+                    }
+                }
+            }
+            #expect(coverage.allSatisfy { $0 == 1 }, "\(w)×\(h): counts \(Set(coverage))")
+        }
+    }
+
+    @Test func topLeftRuleOnASingleTriangle() {
+        // A right triangle with its vertical (left) edge and horizontal (top)
+        // edge through pixel centers: those centers are inside; the
+        // hypotenuse's are not.
+        let t = RasterTriangle(
+            MeshVertex(x: 0.5, y: 0.5, u: 0, v: 0, patch: 0), MeshVertex(x: 4.5, y: 0.5, u: 1, v: 0, patch: 0),
+            MeshVertex(x: 0.5, y: 4.5, u: 0, v: 1, patch: 0))!
+        #expect(t.span(row: 0, sampleX: 128, sampleY: 128, width: 10) == 0...3)
+        #expect(t.span(row: 1, sampleX: 128, sampleY: 128, width: 10) == 0...2)
+        #expect(t.span(row: 3, sampleX: 128, sampleY: 128, width: 10) == 0...0)
+        #expect(t.span(row: 4, sampleX: 128, sampleY: 128, width: 10) == nil)
+    }
+
+    @Test func backgroundOnlyOutsideTheMeshAndBorderIsAntialiased() {
+        let plan = RenderPlan(mesh: TestMeshes.inset, width: 100, height: 100)
+        #expect(plan.antialiasesBorder)
+        let image = CPURenderer().render8(plan, dithers: false)
+        let background = SIMD4<UInt8>(0x20, 0x20, 0x24, 255)
+        #expect(image[0, 0] == background)
+        #expect(image[99, 99] == background)
+        #expect(image[50, 50] != background)
+        // Along the left border some pixels are partly covered: neither
+        // background nor the mesh's own color at that spot.
+        let row = 50
+        let xs = (0..<40).filter { image[$0, row] != background }
+        let first = xs.first!
+        let mixed = image[first, row]
+        let inside = image[first + 2, row]
+        #expect(mixed != inside)
+    }
+
+    @Test func ditheringIsUnbiasedAndOpaqueStaysOpaque() {
+        // A flat 0.3 (76.5 in 8 bits) halfway between two levels.
+        let gray = RGBAColor(red: 0.3, green: 0.3, blue: 0.3)
+        let mesh = MeshGradient(
+            width: 2, height: 2, locations: .points(MeshGradient.regularGrid(width: 2, height: 2)),
+            colors: Array(repeating: gray, count: 4))
+        let plan = RenderPlan(mesh: mesh, width: 128, height: 128)
+        let dithered = CPURenderer().render8(plan)
+        let plain = CPURenderer().render8(plan, dithers: false)
+        var sum = 0.0
+        for i in stride(from: 0, to: dithered.components.count, by: 4) { sum += Double(dithered.components[i]) }
+        let mean = sum / Double(128 * 128)
+        #expect(abs(mean - 76.5) < 0.05, "mean \(mean)")
+        #expect(plain.components[0] == 77)
+        #expect(dithered.isOpaque)
+        #expect(
+            Set(dithered.components.enumerated().filter { $0.offset % 4 == 0 }.map(\.element)).isSubset(of: [
+                75, 76, 77, 78,
+            ]))
+    }
+
+    @Test func ditherTableIsTriangularNoise() {
+        let values = DitherTable.entries.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        #expect(values.allSatisfy { $0 > -1 && $0 < 1 })
+        let mean = values.reduce(0, +) / Float(values.count)
+        let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Float(values.count)
+        #expect(abs(mean) < 0.02)
+        #expect(abs(variance - 1.0 / 6) < 0.01, "variance \(variance), triangular noise has 1/6")
+    }
+
+    @Test func floorClampedIsExact() {
+        for i in 0..<200_000 {
+            let x = Float(i) * 0.0013 - 1
+            #expect(floorClamped(x, 255) == UInt32(min(max(x.rounded(.down), 0), 255)))
+        }
+        #expect(floorClamped(.nan, 255) == 0)
+        #expect(floorClamped(.infinity, 255) == 255)
+        #expect(floorClamped(70000, 65535) == 65535)
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import MeshGradDocument
+import MeshGradTestSupport
+import Testing
+
+@testable import MeshGradCore
+
+/// mesh-math §6: the triangles stay within a quarter pixel of the exact
+/// surface, and neighbouring patches share their edges bit for bit.
+@Suite struct TessellationTests {
+    static let meshes: [(String, MeshGradient)] =
+        Presets.all.map { ($0.name, $0.document.mesh) } + TestMeshes.all.map { ($0.name, $0.mesh) }
+
+    @Test(arguments: meshes.map(\.0))
+    func realDeviationAt4KIsUnderAQuarterPixel(name: String) {
+        let mesh = Self.meshes.first { $0.0 == name }!.1
+        let nets = PatchNets(mesh)
+        let tessellation = Tessellation(nets, canvasWidth: 3840, canvasHeight: 2160)
+        let scale = SIMD2(3840.0, 2160.0)
+        let v = tessellation.vertices
+        let triangles = tessellation.triangleCount
+        // Every triangle of small meshes; an even sample of large ones.
+        let step = max(1, triangles / 6000)
+        var worst = 0.0
+        for t in stride(from: 0, to: triangles, by: step) {
+            let a = v[Int(tessellation.indices[t * 3])]
+            let b = v[Int(tessellation.indices[t * 3 + 1])]
+            let c = v[Int(tessellation.indices[t * 3 + 2])]
+            for (wa, wb) in [(1.0 / 3, 1.0 / 3), (0.5, 0.5), (0.5, 0), (0, 0.5), (0.25, 0.25), (0.6, 0.2)] {
+                let wc = 1 - wa - wb
+                func mix(_ pa: Float, _ pb: Float, _ pc: Float) -> Double {
+                    wa * Double(pa) + wb * Double(pb) + wc * Double(pc)
+                }
+                let position = SIMD2(mix(a.x, b.x, c.x), mix(a.y, b.y, c.y))
+                let exact = nets.geometry[Int(a.patch)].evaluate(u: mix(a.u, b.u, c.u), v: mix(a.v, b.v, c.v)) * scale
+                let d = position - exact
+                worst = max(worst, (d * d).sum().squareRoot())
+            }
+        }
+        #expect(worst <= 0.25, "\(name): deviation \(worst) px at level \(tessellation.level)")
+    }
+
+    @Test(arguments: meshes.map(\.0))
+    func sharedEdgesAreBitIdentical(name: String) {
+        let mesh = Self.meshes.first { $0.0 == name }!.1
+        let nets = PatchNets(mesh)
+        let t = Tessellation(nets, canvasWidth: 1000, canvasHeight: 700)
+        let n = t.level
+        let side = n + 1
+        func vertex(_ patch: Int, _ i: Int, _ j: Int) -> MeshVertex { t.vertices[patch * side * side + j * side + i] }
+        for r in 0..<nets.rows {
+            for c in 0..<nets.columns {
+                let k = r * nets.columns + c
+                if c + 1 < nets.columns {
+                    for j in 0...n {
+                        let left = vertex(k, n, j)
+                        let right = vertex(k + 1, 0, j)
+                        #expect(left.x.bitPattern == right.x.bitPattern && left.y.bitPattern == right.y.bitPattern)
+                    }
+                }
+                if r + 1 < nets.rows {
+                    for i in 0...n {
+                        let top = vertex(k, i, n)
+                        let bottom = vertex(k + nets.columns, i, 0)
+                        #expect(top.x.bitPattern == bottom.x.bitPattern && top.y.bitPattern == bottom.y.bitPattern)
+                    }
+                }
+            }
+        }
+    }
+
+    @Test func levelIsAPowerOfTwoThatGrowsWithTheCanvas() {
+        let nets = PatchNets(TestMeshes.warped)
+        let small = TessellationLevel().level(for: nets, canvasWidth: 320, canvasHeight: 180)
+        let large = TessellationLevel().level(for: nets, canvasWidth: 7680, canvasHeight: 4320)
+        for level in [small, large] {
+            #expect(level >= 1 && level <= 128 && level & (level - 1) == 0)
+        }
+        #expect(large > small)
+    }
+
+    @Test func layoutIsPatchMajorAndRowMajor() {
+        let nets = PatchNets(TestMeshes.warped)
+        let t = Tessellation(nets, canvasWidth: 200, canvasHeight: 100, level: 4)
+        #expect(t.vertices.count == 4 * 25)
+        #expect(t.indices.count == 4 * 6 * 16)
+        #expect(MemoryLayout<MeshVertex>.stride == 20)
+        // Triangles are listed patch by patch, and within a patch cell rows top to bottom.
+        var lastPatch: UInt32 = 0
+        var lastV: Float = -1
+        for tri in 0..<t.triangleCount {
+            let vertex = t.vertices[Int(t.indices[tri * 3])]
+            #expect(vertex.patch >= lastPatch)
+            if vertex.patch != lastPatch {
+                lastPatch = vertex.patch
+                lastV = -1
+            }
+            #expect(vertex.v >= lastV)
+            lastV = vertex.v
+        }
+    }
+
+    @Test func borderCrossingIsDetected() {
+        let full = Tessellation(PatchNets(TestMeshes.warped), canvasWidth: 100, canvasHeight: 100)
+        #expect(!full.outerBorderCrossesCanvas(columns: 2, rows: 2))
+        let inset = Tessellation(PatchNets(TestMeshes.inset), canvasWidth: 100, canvasHeight: 100)
+        #expect(inset.outerBorderCrossesCanvas(columns: 1, rows: 1))
+    }
+}

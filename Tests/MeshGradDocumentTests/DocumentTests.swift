@@ -1,0 +1,218 @@
+import Foundation
+import MeshGradCore
+import Testing
+
+@testable import MeshGradDocument
+
+/// Decoding documents, and every way a document can be wrong, with the
+/// message a user sees.
+@Suite struct DocumentTests {
+    static let valid = """
+        {
+          "width": 3,
+          "height": 3,
+          "points": [[0, 0], [0.5, 0], [1, 0],
+                     [0, 0.5], [0.45, 0.55], [1, 0.5],
+                     [0, 1], [0.5, 1], [1, 1]],
+          "colors": ["#EB0000", "#FF8800", "#ECE900",
+                     "#FF0077", "#00BFFF", "#00FF9A",
+                     "#9300FF", "#FF00BB", [0, 0.98, 0.864]],
+          "background": "#000000",
+          "smoothsColors": true,
+          "colorSpace": "device"
+        }
+        """
+
+    @Test func decodesTheFormatsExample() throws {
+        let document = try GradientDocument.decode(Self.valid)
+        let mesh = document.mesh
+        #expect(mesh.width == 3 && mesh.height == 3)
+        #expect(mesh.locations.positions[4] == SIMD2(0.45, 0.55))
+        #expect(mesh.colors[0] == RGBAColor(red8: 0xEB, green8: 0, blue8: 0))
+        #expect(mesh.colors[8] == RGBAColor(red: 0, green: 0.98, blue: 0.864))
+        #expect(mesh.background == .black)
+        #expect(mesh.smoothsColors && mesh.colorSpace == .device)
+        #expect(document.size == nil)
+    }
+
+    @Test func defaultsMatchSwiftUI() throws {
+        let document = try GradientDocument.decode(
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#fff","#000","#fff","#000"]}"##
+                .replacingOccurrences(of: "#fff", with: "#ffffff").replacingOccurrences(of: "#000", with: "#000000"))
+        #expect(document.mesh.background == .clear)
+        #expect(document.mesh.smoothsColors)
+        #expect(document.mesh.colorSpace == .device)
+    }
+
+    @Test func decodesBezierPointsAndSize() throws {
+        let text = """
+            {"width": 2, "height": 2,
+             "bezierPoints": [
+               {"position": [0, 0], "trailing": [0.3, 0.1], "bottom": [0, 0.3]},
+               {"position": [1, 0], "leading": [0.7, -0.1], "bottom": [1, 0.3]},
+               {"position": [0, 1], "trailing": [0.3, 1], "top": [0, 0.7]},
+               {"position": [1, 1], "leading": [0.7, 1], "top": [1, 0.7]}],
+             "colors": ["#ff0000", "#00ff00", "#0000ff", "#ffffffcc"],
+             "size": [800, 600]}
+            """
+        let document = try GradientDocument.decode(text)
+        guard case .bezierPoints(let points) = document.mesh.locations else {
+            Issue.record("expected bezierPoints")
+            return
+        }
+        #expect(points[0].trailing == SIMD2(0.3, 0.1))
+        #expect(points[0].leading == points[0].position)  // out of the grid: defaults to the vertex
+        #expect(document.mesh.colors[3].alpha == 0xcc / 255.0)
+        #expect(document.size == CanvasSize(width: 800, height: 600))
+    }
+
+    @Test func jsonTextRoundTrips() throws {
+        for preset in Presets.all {
+            let text = preset.document.jsonText()
+            #expect(try GradientDocument.decode(text) == preset.document, "\(preset.name)")
+        }
+        var document = try GradientDocument.decode(Self.valid)
+        document.size = CanvasSize(width: 10, height: 20)
+        document.mesh.colors[1] = RGBAColor(red: 0.1234, green: 0.5, blue: 1, alpha: 0.25)
+        #expect(try GradientDocument.decode(document.jsonText()) == document)
+    }
+
+    // MARK: - Bad input, one case per message
+
+    static let errorCases: [(name: String, json: String, message: String)] = [
+        (
+            "point count",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1]], "colors": ["#000000","#000000","#000000","#000000"]}"##,
+            "points: has 3 entries; expected width × height = 4"
+        ),
+        (
+            "color count", ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000"]}"##,
+            "colors: has 1 entries; expected width × height = 4"
+        ),
+        (
+            "width too small", ##"{"width": 1, "height": 2, "points": [], "colors": []}"##,
+            "width: 1 is not allowed; expected an integer ≥ 2"
+        ),
+        (
+            "width not integer", ##"{"width": 2.5, "height": 2, "points": [], "colors": []}"##,
+            "width: 2.5 is not allowed; expected an integer ≥ 2"
+        ),
+        (
+            "width is a string", ##"{"width": "3", "height": 2, "points": [], "colors": []}"##,
+            "width: found a string; expected an integer ≥ 2"
+        ),
+        (
+            "bad hex",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#12G456","#000000","#000000"]}"##,
+            ##"colors[1]: "#12G456" is not a color; expected "#RRGGBB", "#RRGGBBAA", [r, g, b] or [r, g, b, a] with components in 0…1"##
+        ),
+        (
+            "component out of range",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000",[0, 2, 0],"#000000","#000000"]}"##,
+            "colors[1][1]: 2.0 is out of range; expected a number in 0…1"
+        ),
+        (
+            "NaN", ##"{"width": 2, "height": 2, "points": [[0,0],[NaN,0],[0,1],[1,1]], "colors": []}"##,
+            "line 1, column 45: points[1][0]: NaN is not a finite number; expected a finite number"
+        ),
+        (
+            "infinite", "{\"width\": 2, \"height\": 2,\n \"points\": [[0,0],[1e999,0],[0,1],[1,1]], \"colors\": []}",
+            "line 2, column 20: points[1][0]: 1e999 is not a finite number; expected a finite number"
+        ),
+        (
+            "negative infinity", ##"{"width": 2, "height": 2, "points": [[0,-Infinity]], "colors": []}"##,
+            "line 1, column 41: points[0][1]: -Infinity is not a finite number; expected a finite number"
+        ),
+        (
+            "unknown key",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": false}"##,
+            ##"smoothColors: unknown key in the document (did you mean "smoothsColors"?); expected one of width, height, points, bezierPoints, colors, background, smoothsColors, colorSpace, size"##
+        ),
+        (
+            "unknown color space",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "colorSpace": "linear"}"##,
+            ##"colorSpace: "linear" is not a color space; expected "device" or "perceptual""##
+        ),
+        ("empty", "  \n", "the document is empty; expected a JSON object with width, height, points and colors"),
+        (
+            "invalid JSON", "{\n  \"width\": 2,\n  \"height\" 2\n}",
+            "line 3, column 12: unexpected '2'; expected ':' after the key \"height\""
+        ),
+        (
+            "trailing comma", "{\"width\": 2, \"height\": 2, \"points\": [[0,0],],}",
+            "line 1, column 44: points: a trailing ',' before ']' is not allowed in JSON"
+        ),
+        ("unclosed", "{\"width\": 2", "line 1, column 12: the file ends inside an object; expected '}'"),
+        ("not an object", "[1, 2]", "found an array; expected an object"),
+        (
+            "missing colors", ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]]}"##,
+            "colors: missing; expected 4 colors"
+        ),
+        (
+            "both locations", ##"{"width": 2, "height": 2, "points": [], "bezierPoints": [], "colors": []}"##,
+            "has both points and bezierPoints; expected one of them"
+        ),
+        (
+            "point arity", ##"{"width": 2, "height": 2, "points": [[0,0],[1,0,3],[0,1],[1,1]], "colors": []}"##,
+            "points[1]: has 3 numbers; expected [x, y]"
+        ),
+        (
+            "missing handle",
+            ##"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0]}, {"position": [1,0], "leading": [0.6,0], "bottom": [1,0.3]}, {"position": [0,1], "trailing": [0.3,1], "top": [0,0.6]}, {"position": [1,1], "leading": [0.6,1], "top": [1,0.6]}], "colors": ["#000000","#000000","#000000","#000000"]}"##,
+            "bezierPoints[0].trailing: missing; vertex (0, 0) has a neighbour on that side, so expected [x, y]"
+        ),
+        (
+            "bad size",
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "size": [0, 100]}"##,
+            "size: size 0x100 is out of range; expected each side in 1…65536"
+        ),
+    ]
+
+    @Test(arguments: errorCases.map(\.name))
+    func reportsBadInput(name: String) {
+        let testCase = Self.errorCases.first { $0.name == name }!
+        do {
+            _ = try GradientDocument.decode(testCase.json)
+            Issue.record("\(name): decoded without error")
+        } catch {
+            #expect(error.description.contains(testCase.message), "\(name): got \(error.description)")
+            #expect(!error.description.contains("\n"))
+        }
+    }
+
+    @Test func fileErrorsNameTheFile() throws {
+        do {
+            _ = try GradientDocument.load(path: "/nonexistent/spec.json")
+            Issue.record("loaded a missing file")
+        } catch {
+            #expect(error.description == "/nonexistent/spec.json: no such file")
+        }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-doc-\(UUID())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("bad.json")
+        try Data("{\n  \"width\": 2,\n  \"height\" 2\n}".utf8).write(to: file)
+        do {
+            _ = try GradientDocument.load(path: file.path)
+            Issue.record("loaded a broken file")
+        } catch {
+            #expect(error.description == "\(file.path):3:12: unexpected '2'; expected ':' after the key \"height\"")
+        }
+        do {
+            _ = try GradientDocument.load(path: directory.path)
+            Issue.record("loaded a folder")
+        } catch {
+            #expect(error.description.hasSuffix("is a folder; expected a JSON document"))
+        }
+    }
+
+    @Test func canvasSizes() throws {
+        #expect(try CanvasSize(parsing: "4k") == CanvasSize(width: 3840, height: 2160))
+        #expect(try CanvasSize(parsing: "8K") == CanvasSize(width: 7680, height: 4320))
+        #expect(try CanvasSize(parsing: "333x517") == CanvasSize(width: 333, height: 517))
+        #expect(try CanvasSize(parsing: "1920×1080") == CanvasSize(width: 1920, height: 1080))
+        #expect(throws: SizeError.self) { try CanvasSize(parsing: "big") }
+        #expect(throws: SizeError.self) { try CanvasSize(parsing: "0x10") }
+        #expect(throws: SizeError.self) { try CanvasSize(parsing: "100000x10") }
+    }
+}

@@ -1,0 +1,33 @@
+import MeshGradCore
+import Testing
+
+@testable import MeshGradDocument
+
+@Suite struct SwiftUICodeTests {
+    @Test func onboardingCodeIsAMeshGradientExpression() {
+        let code = Presets.onboarding.document.mesh.swiftUICode()
+        #expect(code.hasPrefix("MeshGradient(\n    width: 4,\n    height: 4,\n    points: [\n"))
+        #expect(code.contains("        [0.0, 0.0], [0.33, 0.0], [0.67, 0.0], [1.0, 0.0],\n"))
+        // #00264d: 0, 38, 77.
+        #expect(code.contains("Color(red: 0.0, green: 0.149, blue: 0.302),"))
+        #expect(code.contains("    background: Color(red: 0.0, green: 0.149, blue: 0.302),\n"))
+        #expect(code.contains("    smoothsColors: true,\n    colorSpace: .device\n)"))
+        // Balanced brackets: pasteable.
+        #expect(code.filter { $0 == "(" }.count == code.filter { $0 == ")" }.count)
+        #expect(code.filter { $0 == "[" }.count == code.filter { $0 == "]" }.count)
+    }
+
+    @Test func bezierPointsUseSwiftUINames() {
+        let code = Presets.silk.document.mesh.swiftUICode()
+        #expect(code.contains("    bezierPoints: [\n        .init(\n            position: [0.0, 0.0],\n"))
+        for name in ["leadingControlPoint", "topControlPoint", "trailingControlPoint", "bottomControlPoint"] {
+            #expect(code.contains(name + ": ["))
+        }
+    }
+
+    @Test func translucentColorsCarryOpacity() {
+        let code = Presets.frost.document.mesh.swiftUICode()
+        #expect(code.contains("opacity: 0.0)"))
+        #expect(code.contains("    background: .clear,"))
+    }
+}
