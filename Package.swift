@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "MeshGradCore", targets: ["MeshGradCore"]),
         .library(name: "MeshGradDocument", targets: ["MeshGradDocument"]),
         .library(name: "MeshGradPNG", targets: ["MeshGradPNG"]),
+        .library(name: "MeshGradGL", targets: ["MeshGradGL"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -29,6 +30,17 @@ let package = Package(
             name: "CPNG",
             pkgConfig: "libpng",
             providers: [.apt(["libpng-dev"])]
+        ),
+
+        .systemLibrary(
+            name: "CEpoxy",
+            pkgConfig: "epoxy",
+            providers: [.apt(["libepoxy-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGLFW",
+            pkgConfig: "glfw3",
+            providers: [.apt(["libglfw3-dev"])]
         ),
 
         // MARK: Pure Swift
@@ -40,11 +52,25 @@ let package = Package(
 
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG"]),
 
+        // MARK: GPU
+
+        .executableTarget(name: "EmbedShadersTool"),
+        .plugin(
+            name: "EmbedShaders",
+            capability: .buildTool(),
+            dependencies: ["EmbedShadersTool"]
+        ),
+        .target(
+            name: "MeshGradGL",
+            dependencies: ["MeshGradCore", "CEpoxy"],
+            plugins: ["EmbedShaders"]
+        ),
+
         // MARK: Command line
 
         .target(
             name: "MeshGradCLI",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG"]
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL"]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI"]),
 
@@ -52,7 +78,7 @@ let package = Package(
 
         .executableTarget(
             name: "meshgrad-bench",
-            dependencies: ["MeshGradCore", "MeshGradDocument"],
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL"],
             path: "Benchmarks/MeshGradBench"
         ),
 
@@ -74,6 +100,10 @@ let package = Package(
         .testTarget(
             name: "MeshGradPNGTests",
             dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+        ),
+        .testTarget(
+            name: "MeshGradGLTests",
+            dependencies: ["MeshGradGL", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport", "CEpoxy"]
         ),
         .testTarget(
             name: "MeshGradCLITests",

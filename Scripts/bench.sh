@@ -24,7 +24,7 @@ swift build -c release --product meshgrad >/dev/null
 swift build -c release --product meshgrad-bench >/dev/null
 BIN=.build/release
 
-echo "== render only (CPU renderer, no encoding)"
+echo "== render only (CPU renderer; GL renderer stage by stage), no encoding"
 args=()
 for p in $PRESETS; do args+=(--preset "$p"); done
 "$BIN/meshgrad-bench" --runs "$RUNS" --size "$SIZE" "${args[@]}"
@@ -34,10 +34,16 @@ echo "== end to end: meshgrad render --preset onboarding --size $SIZE -o w.png"
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 if command -v hyperfine >/dev/null; then
-    hyperfine --warmup 1 --runs "$RUNS" --style basic \
+    hyperfine --warmup 1 --runs "$RUNS" --style none --export-json "$out/e2e.json" \
         -n "cpu, 8-bit dithered" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu -o $out/w.png" \
         -n "cpu, 8-bit plain" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu --no-dither -o $out/w.png" \
-        -n "cpu, 16-bit" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu --depth 16 -o $out/w.png"
+        -n "cpu, 16-bit" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend cpu --depth 16 -o $out/w.png" \
+        -n "gl, 8-bit dithered" "$BIN/meshgrad render --preset onboarding --size $SIZE --backend gl -o $out/w.png"
+    python3 - "$out/e2e.json" <<'PY'
+import json, sys
+for r in json.load(open(sys.argv[1]))["results"]:
+    print(f'{r["command"]:<22} median {r["median"] * 1000:7.0f} ms  (min {r["min"] * 1000:.0f}, max {r["max"] * 1000:.0f}, {len(r["times"])} runs)')
+PY
 else
     times=()
     for _ in $(seq "$RUNS"); do

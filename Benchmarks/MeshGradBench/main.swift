@@ -1,15 +1,19 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradGL
 
-// Render-only timings of the CPU reference renderer: the median of several
-// runs per case, after one warm-up run. `Scripts/bench.sh` runs this next to
-// end-to-end timings of the CLI. Usage:
-//   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...]
+// Render-only timings of the CPU reference renderer and of the GL renderer
+// (stage by stage): the median of several runs per case, after one warm-up
+// run. `Scripts/bench.sh` runs this next to end-to-end timings of the CLI,
+// `Scripts/gpu-check.sh` on GPU machines. Usage:
+//   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
 var presetNames: [String] = []
+var measuresGL = true
+var measuresCPU = true
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -17,6 +21,8 @@ while !arguments.isEmpty {
     case "--runs": runs = Int(arguments.removeFirst()) ?? runs
     case "--size": size = (try? CanvasSize(parsing: arguments.removeFirst())) ?? size
     case "--preset": presetNames.append(arguments.removeFirst())
+    case "--no-gl": measuresGL = false
+    case "--no-cpu": measuresCPU = false
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -37,33 +43,76 @@ func median(_ values: [Double]) -> Double {
 }
 
 let renderer = CPURenderer()
-print("CPU renderer, \(size), \(ProcessInfo.processInfo.activeProcessorCount) threads, median of \(runs) runs (ms)")
-print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
-for name in presetNames {
-    guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
-    let mesh = preset.document.mesh
-    var plan: RenderPlan!
-    let planTimes = (0..<runs).map { _ in
-        seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
-    }
-    var sink = 0
-    func time(_ body: () -> Int) -> Double {
-        sink &+= body()
-        var times: [Double] = []
-        for _ in 0..<runs {
-            let start = DispatchTime.now().uptimeNanoseconds
-            sink &+= body()
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+if measuresCPU {
+    print("CPU renderer, \(size), \(ProcessInfo.processInfo.activeProcessorCount) threads, median of \(runs) runs (ms)")
+    print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
+    for name in presetNames {
+        guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
+        let mesh = preset.document.mesh
+        var plan: RenderPlan!
+        let planTimes = (0..<runs).map { _ in
+            seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
         }
-        return median(times)
+        var sink = 0
+        func time(_ body: () -> Int) -> Double {
+            sink &+= body()
+            var times: [Double] = []
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                sink &+= body()
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            }
+            return median(times)
+        }
+        let dithered = time { Int(renderer.render8(plan, dithers: true).components[7]) }
+        let plain = time { Int(renderer.render8(plan, dithers: false).components[7]) }
+        let deep = time { Int(renderer.render16(plan).components[7]) }
+        func ms(_ s: Double) -> String { String(format: "%6.1f", s * 1000) }
+        print(
+            name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level))"
+        )
+        if sink == 42 { print("") }
     }
-    let dithered = time { Int(renderer.render8(plan, dithers: true).components[7]) }
-    let plain = time { Int(renderer.render8(plan, dithers: false).components[7]) }
-    let deep = time { Int(renderer.render16(plan).components[7]) }
-    func ms(_ s: Double) -> String { String(format: "%6.1f", s * 1000) }
-    print(
-        name.padding(toLength: 16, withPad: " ", startingAt: 0)
-            + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level))"
-    )
-    if sink == 42 { print("") }
+}
+
+// The GL renderer on whatever EGL offers: both passes (GPU time from timer
+// queries, and wall time until done) and the readback, separately.
+if measuresGL {
+    do {
+        let context = try HeadlessContext()
+        let renderer = try GLRenderer()
+        renderer.measuresStages = true
+        print("")
+        print(
+            "GL renderer: \(renderer.info.renderer) (EGL \(context.platform.rawValue)), \(size), median of \(runs) runs (ms)"
+        )
+        print(
+            "preset".padding(toLength: 16, withPad: " ", startingAt: 0)
+                + "  draw (GPU)  draw (wall)  readback  total, 8-bit dithered")
+        for name in presetNames {
+            let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+            let mesh = try renderer.upload(plan)
+            var gpu: [Double] = []
+            var wall: [Double] = []
+            var readback: [Double] = []
+            var total: [Double] = []
+            let _: RGBAImage<UInt8> = try renderer.render(mesh, format: .rgba8(dithers: true))
+            for _ in 0..<runs {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let _: RGBAImage<UInt8> = try renderer.render(mesh, format: .rgba8(dithers: true))
+                total.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                gpu.append(renderer.lastStageTimes.drawGPU)
+                wall.append(renderer.lastStageTimes.draw)
+                readback.append(renderer.lastStageTimes.readback)
+            }
+            func ms(_ s: Double) -> String { String(format: "%8.2f", s * 1000) }
+            print(
+                name.padding(toLength: 16, withPad: " ", startingAt: 0)
+                    + "\(ms(median(gpu)))    \(ms(median(wall)))   \(ms(median(readback)))  \(ms(median(total)))")
+        }
+        withExtendedLifetime(context) {}
+    } catch {
+        print("GL renderer: not measured (\(error))")
+    }
 }

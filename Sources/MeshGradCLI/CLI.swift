@@ -9,7 +9,8 @@ public enum CLI {
 
     /// The commands, in the order `meshgrad --help` lists them.
     static let commands: [CommandEntry] = [
-        CommandEntry(RenderCommand.self), CommandEntry(CodeCommand.self), CommandEntry(PresetsCommand.self),
+        CommandEntry(RenderCommand.self), CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self),
+        CommandEntry(PresetsCommand.self), CommandEntry(InfoCommand.self),
     ]
 
     /// Runs `meshgrad` with `arguments` (without the program name) and

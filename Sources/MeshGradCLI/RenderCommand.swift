@@ -17,7 +17,7 @@ struct RenderCommand: Command {
           -o, --output OUT.png    Where to write the PNG (written atomically).
           --size SIZE             WIDTHxHEIGHT or 720p, 1080p, 1440p, 4k, 5k, 8k.
                                   Default: the document's size, else 1920x1080.
-          --backend BACKEND       cpu, or auto (the fastest available; cpu in this build).
+          --backend BACKEND       auto (default: the faster of GPU and CPU here), gl or cpu.
           --depth 8|16            Bits per component (default 8). 16-bit is never dithered.
           --no-dither             Plain rounding for 8-bit output, for comparisons.
           --no-antialias          Hard mesh borders (only matters where the border is inside the canvas).
@@ -47,7 +47,7 @@ struct RenderCommand: Command {
             throw UsageError(command: name, message: "output \"\(output)\" does not end in .png; expected -o OUT.png")
         }
         let depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
-        let backend = try arguments.value("--backend", expected: "auto or cpu") { Backend(rawValue: $0) } ?? .auto
+        let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
         let level =
             try arguments.value("--compression", expected: "an integer 0-9") {
                 Int($0).flatMap { (0...9).contains($0) ? $0 : nil }
@@ -55,20 +55,16 @@ struct RenderCommand: Command {
         let sizeText = try arguments.value("--size")
         let source = try Source(arguments)
 
-        let size = try resolveSize(sizeText, document: source.document)
+        let size = try resolveSize(sizeText, document: source.document, command: name)
         try validateForRendering(source)
         let options = RenderOptions(
             size: size, depth: depth, dithers: !arguments.flag("--no-dither"),
             antialiasing: !arguments.flag("--no-antialias"), backend: backend)
-        let png = try renderPNG(source.document.mesh, options: options, encoder: PNGEncoder(compressionLevel: level))
+        let engine = try RenderEngine.make(backend, console: console)
+        let png = try renderPNG(
+            source.document.mesh, options: options, engine: engine, encoder: PNGEncoder(compressionLevel: level))
         try AtomicFile.write(png, to: URL(fileURLWithPath: output))
     }
-}
-
-/// The backends a rendering command can ask for.
-enum Backend: String {
-    case auto
-    case cpu
 }
 
 /// How to render, whatever the command.
@@ -81,12 +77,12 @@ struct RenderOptions {
 }
 
 /// `--size` if given, else the document's size, else the default.
-func resolveSize(_ text: String?, document: GradientDocument) throws -> CanvasSize {
+func resolveSize(_ text: String?, document: GradientDocument, command: String) throws -> CanvasSize {
     if let text {
         do {
             return try CanvasSize(parsing: text)
         } catch {
-            throw UsageError(command: "render", message: "--size: \(error)")
+            throw UsageError(command: command, message: "--size: \(error)")
         }
     }
     return document.size ?? CanvasSize.defaultSize
@@ -103,12 +99,13 @@ func validateForRendering(_ source: Source) throws {
 }
 
 /// Renders `mesh` with `options` and encodes it as PNG bytes.
-func renderPNG(_ mesh: MeshGradient, options: RenderOptions, encoder: PNGEncoder) throws -> [UInt8] {
+func renderPNG(
+    _ mesh: MeshGradient, options: RenderOptions, engine: RenderEngine, encoder: PNGEncoder
+) throws -> [UInt8] {
     let plan = RenderPlan(
         mesh: mesh, width: options.size.width, height: options.size.height, antialiasing: options.antialiasing)
-    let renderer = CPURenderer()
     if options.depth == 16 {
-        return try encoder.encode(renderer.render16(plan))
+        return try encoder.encode(engine.render16(plan))
     }
-    return try encoder.encode(renderer.render8(plan, dithers: options.dithers))
+    return try encoder.encode(engine.render8(plan, dithers: options.dithers))
 }

@@ -91,7 +91,7 @@ import Testing
         #expect(try GradientDocument.decode(one.out) == Presets.aurora.document)
     }
 
-    @Test(arguments: ["render", "code", "presets"])
+    @Test(arguments: ["render", "compare", "code", "presets", "info"])
     func everyCommandHasHelp(command: String) {
         let result = run(command, "--help")
         #expect(result.status == 0)

@@ -195,9 +195,10 @@ final class RasterSetup: @unchecked Sendable {
                         } else {
                             let t = triangles[Int(k)]
                             let poly = polys.baseAddress! + Int(t.patch) * 16
-                            let firstX = Float(x) + 0.5
-                            let u0 = t.uAtOrigin + t.uPerY * centerY + t.uPerX * firstX
-                            let v0 = t.vAtOrigin + t.vPerY * centerY + t.vPerX * firstX
+                            let dx = Float(x) + 0.5 - t.originX
+                            let dy = centerY - t.originY
+                            let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
+                            let v0 = t.v0 + t.vPerX * dx + t.vPerY * dy
                             if end - x >= ColorRun.minimumLength {
                                 let run = ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX)
                                 for px in x..<end {
@@ -233,8 +234,10 @@ final class RasterSetup: @unchecked Sendable {
     func shade(
         _ t: RasterTriangle, polys: UnsafePointer<SIMD4<Float>>, x: Float, y: Float, space: ColorSpace
     ) -> SIMD4<Float> {
-        let u = min(max(t.uAtOrigin + t.uPerX * x + t.uPerY * y, 0), 1)
-        let v = min(max(t.vAtOrigin + t.vPerX * x + t.vPerY * y, 0), 1)
+        let dx = x - t.originX
+        let dy = y - t.originY
+        let u = min(max(t.u0 + t.uPerX * dx + t.uPerY * dy, 0), 1)
+        let v = min(max(t.v0 + t.vPerX * dx + t.vPerY * dy, 0), 1)
         return finishColor(evaluateColorPolynomial(polys + Int(t.patch) * 16, u: u, v: v), in: space)
     }
 }

@@ -116,7 +116,7 @@ public func quantize16(_ color: SIMD4<Float>) -> SIMD4<UInt16> {
 /// checked `UInt8(x)` costs two range branches per channel; this costs
 /// none, and NaN becomes 0.
 @inlinable @inline(__always)
-func floorClamped(_ x: Float, _ maximum: Float) -> UInt32 {
+public func floorClamped(_ x: Float, _ maximum: Float) -> UInt32 {
     let top = maximum + 0.5
     let y = x > 0.5 ? (x < top ? x : top) : 0.5
     let bits = y.bitPattern

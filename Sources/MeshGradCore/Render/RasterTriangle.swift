@@ -18,9 +18,12 @@ struct RasterTriangle {
     var tie01, tie12, tie20: Bool
     /// First and last pixel row the triangle can touch.
     var firstRow, lastRow: Int
-    /// `u(x, y) = uAtOrigin + uPerX·x + uPerY·y` at pixel coordinates.
-    var uAtOrigin, uPerX, uPerY: Float
-    var vAtOrigin, vPerX, vPerY: Float
+    /// `u(x, y) = u0 + uPerX·(x - originX) + uPerY·(y - originY)` in canvas
+    /// pixels, with the origin at the triangle's first vertex: the form
+    /// `mesh.geom` computes, exact under translation.
+    var originX, originY: Float
+    var u0, uPerX, uPerY: Float
+    var v0, vPerX, vPerY: Float
     var patch: Int32
 
     /// `nil` for a triangle of zero area, which covers nothing.
@@ -55,6 +58,8 @@ struct RasterTriangle {
         patch = Int32(verts[0].patch)
 
         // Attribute planes through the float vertices.
+        originX = verts[0].x
+        originY = verts[0].y
         let ax = Double(verts[0].x), ay = Double(verts[0].y)
         let e1x = Double(verts[1].x) - ax, e1y = Double(verts[1].y) - ay
         let e2x = Double(verts[2].x) - ax, e2y = Double(verts[2].y) - ay
@@ -63,12 +68,10 @@ struct RasterTriangle {
             guard det != 0 else { return (q0, 0, 0) }
             let d1 = Double(q1 - q0)
             let d2 = Double(q2 - q0)
-            let perX = (d1 * e2y - d2 * e1y) / det
-            let perY = (e1x * d2 - e2x * d1) / det
-            return (Float(Double(q0) - perX * ax - perY * ay), Float(perX), Float(perY))
+            return (q0, Float((d1 * e2y - d2 * e1y) / det), Float((e1x * d2 - e2x * d1) / det))
         }
-        (uAtOrigin, uPerX, uPerY) = plane(verts[0].u, verts[1].u, verts[2].u)
-        (vAtOrigin, vPerX, vPerY) = plane(verts[0].v, verts[1].v, verts[2].v)
+        (u0, uPerX, uPerY) = plane(verts[0].u, verts[1].u, verts[2].u)
+        (v0, vPerX, vPerY) = plane(verts[0].v, verts[1].v, verts[2].v)
     }
 
     /// The pixels `x` of row `y` whose sample point `(x + sx/256, y + sy/256)`

@@ -5,6 +5,9 @@
 public struct RenderPlan: Sendable {
     public var width: Int
     public var height: Int
+    /// Patches per row and per column.
+    public var columns: Int
+    public var rows: Int
     public var tessellation: Tessellation
     /// 16 coefficients per patch, premultiplied, in the interpolation space:
     /// patch `k`'s coefficient of `uⁱ vʲ` (``ColorPolynomial``) is
@@ -35,12 +38,14 @@ public struct RenderPlan: Sendable {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
+        columns = nets.columns
+        rows = nets.rows
         tessellation = Tessellation(nets, canvasWidth: width, canvasHeight: height, level: tessellationLevel)
         colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
         colorSpace = nets.colorSpace
         background = nets.background
         antialiasesBorder =
-            antialiasing && tessellation.outerBorderCrossesCanvas(columns: nets.columns, rows: nets.rows)
+            antialiasing && tessellation.outerBorderCrossesCanvas(columns: columns, rows: rows)
     }
 
     /// The background as a straight single-precision color.

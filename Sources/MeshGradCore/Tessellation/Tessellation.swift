@@ -83,12 +83,26 @@ extension Tessellation {
     /// lying on or outside the canvas edge needs none, which is the common
     /// full-bleed wallpaper: both renderers then skip the extra samples.
     public func outerBorderCrossesCanvas(columns: Int, rows: Int) -> Bool {
+        let border = outerBorder(columns: columns, rows: rows)
+        let w = Double(canvasWidth)
+        let h = Double(canvasHeight)
+        for k in 0..<border.count
+        where segmentEntersOpenRectangle(border[k], border[(k + 1) % border.count], width: w, height: h) {
+            return true
+        }
+        return false
+    }
+
+    /// The mesh's outer border as tessellated, in canvas pixels: a closed
+    /// polygon running clockwise on screen from the top-left corner.
+    public func outerBorder(columns: Int, rows: Int) -> [SIMD2<Double>] {
         let n = level
         let side = n + 1
-        func vertex(patch: Int, i: Int, j: Int) -> MeshVertex {
-            vertices[patch * side * side + j * side + i]
+        func vertex(patch: Int, i: Int, j: Int) -> SIMD2<Double> {
+            let v = vertices[patch * side * side + j * side + i]
+            return SIMD2(Double(v.x), Double(v.y))
         }
-        var border: [MeshVertex] = []
+        var border: [SIMD2<Double>] = []
         for c in 0..<columns {  // top, left to right
             for i in 0..<n { border.append(vertex(patch: c, i: i, j: 0)) }
         }
@@ -101,18 +115,7 @@ extension Tessellation {
         for r in (0..<rows).reversed() {  // left, bottom to top
             for j in (1...n).reversed() { border.append(vertex(patch: r * columns, i: 0, j: j)) }
         }
-        let w = Double(canvasWidth)
-        let h = Double(canvasHeight)
-        for k in 0..<border.count {
-            let a = border[k]
-            let b = border[(k + 1) % border.count]
-            if segmentEntersOpenRectangle(
-                SIMD2(Double(a.x), Double(a.y)), SIMD2(Double(b.x), Double(b.y)), width: w, height: h)
-            {
-                return true
-            }
-        }
-        return false
+        return border
     }
 }
 

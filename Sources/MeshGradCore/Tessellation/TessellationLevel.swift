@@ -11,6 +11,12 @@ public struct TessellationLevel: Sendable {
 
     public var geometricTolerance: Double = 0.25
     public var colorTolerance: Double = 0.5 / 255
+    /// The color rule never asks for less than this deviation (pixels).
+    /// Below 1/32 px the rule only matters where the color changes by more
+    /// than 16 levels per pixel, which is an edge, not a gradient; without
+    /// the floor, a dense mesh of small, contrasting cells would demand
+    /// N = 128 and tens of millions of triangles for no visible gain.
+    public var minimumTolerance: Double = 1.0 / 32
 
     public init() {}
 
@@ -19,9 +25,8 @@ public struct TessellationLevel: Sendable {
         let scale = SIMD2(Double(canvasWidth), Double(canvasHeight))
         var level = 1
         for k in 0..<nets.count {
-            let tolerance = min(
-                geometricTolerance,
-                colorTolerance / max(colorChangePerPixel(nets, patch: k, scale: scale), 1e-12))
+            let colorRule = colorTolerance / max(colorChangePerPixel(nets, patch: k, scale: scale), 1e-12)
+            let tolerance = min(geometricTolerance, max(colorRule, minimumTolerance))
             let bound = flatnessBound(nets.geometry[k], scale: scale)
             while level < Self.maximum && bound / Double(level * level) > tolerance {
                 level *= 2

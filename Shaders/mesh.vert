@@ -1,0 +1,27 @@
+#version 330 core
+// Pass 1 vertex stage: the tessellated mesh (Sources/MeshGradCore/
+// Tessellation), uploaded exactly as Swift built it: MeshVertex, 20 bytes.
+
+layout(location = 0) in vec2 position;   // canvas pixels, (0, 0) top-left, y down
+layout(location = 1) in vec2 parameter;  // (u, v) inside the patch
+layout(location = 2) in uint patch;      // row-major patch index
+
+// The canvas position of this draw's first pixel (the whole canvas, or one
+// tile), and 2/S for the power of two S of the viewport (-S/2, -S/2, S, S).
+// With that viewport, window = (position - regionOrigin) * (2/S) * (S/2)
+// exactly: every step is exact in float, so each tile covers exactly the
+// pixels the whole canvas would. Canvas y maps to window y unflipped, so
+// glReadPixels returns the image's top row first.
+uniform vec2 regionOrigin;
+uniform float ndcScale;
+
+out vec2 canvasPosition;
+out vec2 vertexParameter;
+flat out uint vertexPatch;
+
+void main() {
+    gl_Position = vec4((position - regionOrigin) * ndcScale, 0.0, 1.0);
+    canvasPosition = position;
+    vertexParameter = parameter;
+    vertexPatch = patch;
+}

@@ -1,0 +1,86 @@
+import Foundation
+import MeshGradCore
+import MeshGradGL
+
+/// Which renderer a command asks for: `--backend auto|gl|cpu`.
+enum Backend: String, CaseIterable {
+    /// The faster one on this machine: the GPU when it is hardware, the CPU
+    /// reference when the only OpenGL is a CPU rasterizer (llvmpipe), which
+    /// the CPU reference outruns (README: Performance). Falls back to the
+    /// CPU, with one line on stderr, when no GPU context can be made.
+    case auto
+    /// OpenGL through EGL, or a clear failure saying why not.
+    case gl
+    /// The CPU reference renderer.
+    case cpu
+
+    static let help = "auto (default), gl or cpu"
+}
+
+/// A renderer made for a command: the CPU reference, or a GL context with
+/// its renderer. Made once per process and reused for every image.
+final class RenderEngine {
+    enum Kind {
+        case cpu(CPURenderer)
+        case gl(HeadlessContext, GLRenderer)
+    }
+
+    let kind: Kind
+
+    var name: String {
+        switch kind {
+        case .cpu: "cpu"
+        case .gl(_, let renderer): "gl (\(renderer.info.renderer))"
+        }
+    }
+
+    init(kind: Kind) {
+        self.kind = kind
+    }
+
+    /// Makes the engine for `backend`; `auto` may say on `console.err` why
+    /// it fell back to the CPU.
+    static func make(_ backend: Backend, console: Console) throws -> RenderEngine {
+        switch backend {
+        case .cpu:
+            return RenderEngine(kind: .cpu(CPURenderer()))
+        case .gl:
+            do {
+                return try makeGL()
+            } catch {
+                throw CommandError("--backend gl: \(error)")
+            }
+        case .auto:
+            do {
+                let engine = try makeGL()
+                if case .gl(_, let renderer) = engine.kind, renderer.info.isSoftware {
+                    // A CPU rasterizer: the CPU reference is faster here.
+                    return RenderEngine(kind: .cpu(CPURenderer()))
+                }
+                return engine
+            } catch {
+                console.err.write("meshgrad: \(error); rendering on the CPU\n")
+                return RenderEngine(kind: .cpu(CPURenderer()))
+            }
+        }
+    }
+
+    static func makeGL() throws(GLError) -> RenderEngine {
+        let context = try HeadlessContext()
+        return RenderEngine(kind: .gl(context, try GLRenderer()))
+    }
+
+    func render8(_ plan: RenderPlan, dithers: Bool) throws -> RGBAImage<UInt8> {
+        switch kind {
+        case .cpu(let renderer): renderer.render8(plan, dithers: dithers)
+        case .gl(_, let renderer): try renderer.render8(plan, dithers: dithers)
+        }
+    }
+
+    func render16(_ plan: RenderPlan) throws -> RGBAImage<UInt16> {
+        switch kind {
+        case .cpu(let renderer): renderer.render16(plan)
+        case .gl(_, let renderer): try renderer.render16(plan)
+        }
+    }
+}

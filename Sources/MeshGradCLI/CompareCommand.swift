@@ -1,0 +1,71 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradGL
+import MeshGradPNG
+
+/// `meshgrad compare`: the GPU renderer held against the CPU reference.
+struct CompareCommand: Command {
+    static let name = "compare"
+    static let summary = "Render on the GPU and the CPU and measure the difference"
+    static let help = """
+        USAGE: meshgrad compare SPEC.json|--preset NAME [--size SIZE] [--diff DIFF.png] [--no-dither]
+
+        Renders the gradient with the OpenGL renderer and with the CPU reference, as 8-bit
+        output, and prints one line: the largest, mean and 99.9th-percentile difference
+        (0-255 scale, the largest over a pixel's four components), the PSNR, and the share
+        of pixels that differ by more than 1.
+
+        Exits with status 1 when the difference is beyond tolerance: more than 2 anywhere
+        except within a pixel of an anti-aliased mesh border, or fewer than 99.9 % of pixels
+        within 1.
+
+        ARGUMENTS:
+        \(Source.help)
+
+        OPTIONS:
+          --size SIZE             WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).
+          --diff DIFF.png         Also write the differences as an image: grey ×64, red beyond
+                                  tolerance, the anti-aliased border band tinted blue.
+          --no-dither             Compare rounded instead of dithered output.
+          --no-antialias          Hard mesh borders on both sides.
+          -h, --help              Show this help.
+
+        """
+
+    static func run(_ words: [String], console: Console) throws {
+        var spec = Arguments.Spec()
+        spec.acceptSource()
+        spec.valued["--size"] = []
+        spec.valued["--diff"] = []
+        spec.flags["--no-dither"] = []
+        spec.flags["--no-antialias"] = []
+        let arguments = try Arguments(words, spec: spec, command: name)
+        let diffPath = try arguments.value("--diff")
+        if let diffPath, !diffPath.lowercased().hasSuffix(".png") {
+            throw UsageError(command: name, message: "--diff \"\(diffPath)\" does not end in .png")
+        }
+        let sizeText = try arguments.value("--size")
+        let source = try Source(arguments)
+        let size = try resolveSize(sizeText, document: source.document, command: name)
+        try validateForRendering(source)
+
+        let gpu = try RenderEngine.make(.gl, console: console)
+        let plan = RenderPlan(
+            mesh: source.document.mesh, width: size.width, height: size.height,
+            antialiasing: !arguments.flag("--no-antialias"))
+        let dithers = !arguments.flag("--no-dither")
+        let gpuImage = try gpu.render8(plan, dithers: dithers)
+        let cpuImage = CPURenderer().render8(plan, dithers: dithers)
+        let comparison = ImageComparison(gpuImage, cpuImage, border: BorderBand(plan: plan))
+        if let diffPath {
+            try AtomicFile.write(PNGEncoder().encode(comparison.diffImage()), to: URL(fileURLWithPath: diffPath))
+        }
+        console.out.write(comparison.summary + "\n")
+        guard comparison.isWithinTolerance else {
+            throw CommandError(
+                "beyond tolerance: at most \(ImageComparison.maximumAllowed) away from borders and 99.9 % within 1 expected"
+            )
+        }
+    }
+}

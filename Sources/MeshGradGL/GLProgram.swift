@@ -1,0 +1,87 @@
+@preconcurrency import CEpoxy
+import Foundation
+
+/// A linked shader program: vertex, optional geometry, fragment. Compile and link failures
+/// carry the driver's info log, so a broken shader is a clear message and
+/// never a black image.
+final class GLProgram {
+    let name: GLuint
+    private let lifetime = GLContextLifetime.active
+    private var locations: [String: GLint] = [:]
+
+    init(name label: String, vertex: String, geometry: String? = nil, fragment: String) throws(GLError) {
+        let vertexShader = try Self.compile(vertex, kind: GL_VERTEX_SHADER, label: "\(label).vert")
+        defer { epoxy_glDeleteShader(vertexShader) }
+        var geometryShader: GLuint = 0
+        if let geometry {
+            geometryShader = try Self.compile(geometry, kind: GL_GEOMETRY_SHADER, label: "\(label).geom")
+        }
+        defer { if geometryShader != 0 { epoxy_glDeleteShader(geometryShader) } }
+        let fragmentShader = try Self.compile(fragment, kind: GL_FRAGMENT_SHADER, label: "\(label).frag")
+        defer { epoxy_glDeleteShader(fragmentShader) }
+        name = epoxy_glCreateProgram()
+        epoxy_glAttachShader(name, vertexShader)
+        if geometryShader != 0 { epoxy_glAttachShader(name, geometryShader) }
+        epoxy_glAttachShader(name, fragmentShader)
+        epoxy_glLinkProgram(name)
+        var linked: GLint = 0
+        epoxy_glGetProgramiv(name, GLenum(GL_LINK_STATUS), &linked)
+        guard linked == GL_TRUE else {
+            let log = Self.log(name, getLength: epoxy_glGetProgramiv, getLog: epoxy_glGetProgramInfoLog)
+            epoxy_glDeleteProgram(name)
+            throw .shader(name: label, log: log)
+        }
+    }
+
+    private static func compile(_ source: String, kind: Int32, label: String) throws(GLError) -> GLuint {
+        let shader = epoxy_glCreateShader(GLenum(kind))
+        source.withCString { text in
+            var pointer: UnsafePointer<GLchar>? = text
+            epoxy_glShaderSource(shader, 1, &pointer, nil)
+        }
+        epoxy_glCompileShader(shader)
+        var compiled: GLint = 0
+        epoxy_glGetShaderiv(shader, GLenum(GL_COMPILE_STATUS), &compiled)
+        guard compiled == GL_TRUE else {
+            let log = Self.log(shader, getLength: epoxy_glGetShaderiv, getLog: epoxy_glGetShaderInfoLog)
+            epoxy_glDeleteShader(shader)
+            throw .shader(name: label, log: log)
+        }
+        return shader
+    }
+
+    private static func log(
+        _ object: GLuint,
+        getLength: (GLuint, GLenum, UnsafeMutablePointer<GLint>?) -> Void,
+        getLog: (GLuint, GLsizei, UnsafeMutablePointer<GLsizei>?, UnsafeMutablePointer<GLchar>?) -> Void
+    ) -> String {
+        var length: GLint = 0
+        getLength(object, GLenum(GL_INFO_LOG_LENGTH), &length)
+        guard length > 1 else { return "(no log)" }
+        var buffer = [GLchar](repeating: 0, count: Int(length))
+        getLog(object, length, nil, &buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    func use() { epoxy_glUseProgram(name) }
+
+    /// The location of a uniform; -1 (ignored by GL) if the linker removed it.
+    func location(_ uniform: String) -> GLint {
+        if let cached = locations[uniform] { return cached }
+        let location = epoxy_glGetUniformLocation(name, uniform)
+        locations[uniform] = location
+        return location
+    }
+
+    func set(_ uniform: String, _ value: Int) { epoxy_glUniform1i(location(uniform), GLint(value)) }
+    func set(_ uniform: String, _ value: Float) { epoxy_glUniform1f(location(uniform), value) }
+    func set(_ uniform: String, _ x: Float, _ y: Float) { epoxy_glUniform2f(location(uniform), x, y) }
+    func set(_ uniform: String, _ x: Int, _ y: Int) { epoxy_glUniform2i(location(uniform), GLint(x), GLint(y)) }
+    func set(_ uniform: String, _ v: SIMD4<Float>) { epoxy_glUniform4f(location(uniform), v.x, v.y, v.z, v.w) }
+
+    deinit {
+        guard GLContextLifetime.canDelete(lifetime) else { return }
+        epoxy_glDeleteProgram(name)
+    }
+}

@@ -1,0 +1,284 @@
+@preconcurrency import CEpoxy
+import Dispatch
+import Foundation
+import MeshGradCore
+
+/// The GPU renderer: the same function as ``CPURenderer`` from the same
+/// ``RenderPlan``, on OpenGL 3.3 core.
+///
+/// Pass 1 (`mesh.vert`, `mesh.geom`, `mesh.frag`) draws the uploaded
+/// triangles; every fragment evaluates its patch's color polynomial at its
+/// own `(u, v)` (from its triangle's affine map, in canvas coordinates) and
+/// finishes it (mesh-math §4), premultiplied, into a float image, with 4×
+/// multisampling where the mesh border crosses the canvas. Pass 2
+/// (`finish.vert`, `finish.frag`) unpremultiplies, dithers with the CPU's
+/// noise and quantizes (§8) into the output format, which is read back
+/// through pixel buffer objects.
+///
+/// Canvases larger than the driver's render targets, or than a comfortable
+/// amount of GPU memory, render in tiles; the noise hashes canvas
+/// coordinates, so tiles meet without seams.
+///
+/// Works with whatever context is current: a ``HeadlessContext`` or the
+/// preview window's. Not thread-safe, like the context.
+public final class GLRenderer {
+    public let info: GLInfo
+    let meshProgram: GLProgram
+    let finishProgram: GLProgram
+    let ditherBuffer = GLBuffer(target: GL_TEXTURE_BUFFER)
+    let ditherTexture: GLTexture
+    let emptyVertexArray = GLVertexArray()
+    private var targets: PassTargets?
+    private let readbackBuffers = [GLBuffer(target: GL_PIXEL_PACK_BUFFER), GLBuffer(target: GL_PIXEL_PACK_BUFFER)]
+
+    /// The largest tile side: 4096 pixels (2048 with 4× MSAA) keeps pass 1
+    /// near 256 MB of GPU memory whatever the canvas.
+    public var maximumTileSide = 4096 {
+        didSet { precondition(maximumTileSide >= 2 && maximumTileSide <= 8192) }
+    }
+
+    /// Where the time of the last ``render(_:format:)`` went, when
+    /// ``measuresStages`` is on (benchmarks, `--timings`).
+    public struct StageTimes: Sendable {
+        /// GPU time of both passes, from GL timer queries (seconds).
+        public var drawGPU = 0.0
+        /// Wall time from issuing the passes until the GPU finished them.
+        public var draw = 0.0
+        /// Wall time of reading the result back into memory.
+        public var readback = 0.0
+    }
+
+    /// Measure each stage: waits for the GPU after drawing (so draw and
+    /// readback no longer overlap) and times the passes with timer queries.
+    public var measuresStages = false
+    public private(set) var lastStageTimes = StageTimes()
+
+    /// Compiles the shaders and uploads the dither table. Needs a current
+    /// context.
+    public init() throws(GLError) {
+        info = GLInfo()
+        meshProgram = try GLProgram(
+            name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
+            fragment: EmbeddedShaders.meshFrag)
+        finishProgram = try GLProgram(
+            name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag)
+        try ditherBuffer.upload(DitherTable.entries)
+        ditherTexture = try GLTexture.buffer(ditherBuffer)
+        epoxy_glDisable(GLenum(GL_DITHER))
+        epoxy_glDisable(GLenum(GL_DEPTH_TEST))
+        epoxy_glDisable(GLenum(GL_BLEND))
+        epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
+        try checkGL("setting up the renderer")
+    }
+
+    /// Uploads a plan's buffers.
+    public func upload(_ plan: RenderPlan) throws(GLError) -> GPUMesh {
+        try GPUMesh(plan, info: info)
+    }
+
+    public func render8(_ plan: RenderPlan, dithers: Bool = true) throws(GLError) -> RGBAImage<UInt8> {
+        try render(upload(plan), format: .rgba8(dithers: dithers))
+    }
+
+    public func render16(_ plan: RenderPlan) throws(GLError) -> RGBAImage<UInt16> {
+        try render(upload(plan), format: .rgba16)
+    }
+
+    public func renderFloat(_ plan: RenderPlan) throws(GLError) -> RGBAImage<Float> {
+        try render(upload(plan), format: .rgbaFloat)
+    }
+
+    /// Renders an uploaded mesh to an image whose component type matches
+    /// `format` (UInt8 for rgba8, UInt16 for rgba16, Float for rgbaFloat).
+    public func render<C: ImageComponent>(_ mesh: GPUMesh, format: OutputFormat) throws(GLError) -> RGBAImage<C> {
+        precondition(MemoryLayout<C>.size == format.bytesPerComponent, "component type does not match \(format)")
+        let plan = mesh.plan
+        var components = [C](repeating: .zero, count: plan.width * plan.height * 4)
+        let result = components.withUnsafeMutableBytes { output in
+            Result { () throws(GLError) in try render(mesh, format: format, into: output.baseAddress!) }
+        }
+        try result.get()
+        return RGBAImage(width: plan.width, height: plan.height, components: components)
+    }
+
+    /// The regions a canvas is drawn in: one, or tiles of at most
+    /// ``maximumTileSide`` (and the driver's limit), row-major.
+    func tiles(width: Int, height: Int, multisampled: Bool) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        // The exact viewport of pass 1 is twice the tile: keep it in range.
+        let side = min(info.maxTargetSide / 2, multisampled ? maximumTileSide / 2 : maximumTileSide)
+        var result: [(Int, Int, Int, Int)] = []
+        for y in stride(from: 0, to: height, by: side) {
+            for x in stride(from: 0, to: width, by: side) {
+                result.append((x, y, min(side, width - x), min(side, height - y)))
+            }
+        }
+        return result
+    }
+
+    /// Renders into `output`: `width × height × 4` components of the
+    /// format's size, rows top first. Tile `k + 1` is drawn while tile `k`
+    /// waits in its pixel buffer, so the GPU works while the CPU copies.
+    func render(_ mesh: GPUMesh, format: OutputFormat, into output: UnsafeMutableRawPointer) throws(GLError) {
+        let plan = mesh.plan
+        let samples = plan.antialiasesBorder ? min(4, max(1, info.maxSamples)) : 1
+        let regions = tiles(width: plan.width, height: plan.height, multisampled: samples > 1)
+        let tileWidth = regions.map(\.width).max()!
+        let tileHeight = regions.map(\.height).max()!
+        let targets = try self.targets(width: tileWidth, height: tileHeight, samples: samples, format: format)
+
+        var times = StageTimes()
+        var pending: (region: (x: Int, y: Int, width: Int, height: Int), buffer: GLBuffer)?
+        for (index, region) in regions.enumerated() {
+            if measuresStages {
+                let start = DispatchTime.now()
+                times.drawGPU += try timedOnGPU { () throws(GLError) in try draw(mesh, region: region, targets: targets)
+                }
+                times.draw += start.secondsElapsed
+            } else {
+                try draw(mesh, region: region, targets: targets)
+            }
+            let readbackStart = DispatchTime.now()
+            let buffer = readbackBuffers[index % 2]
+            try startReadback(targets, region: region, format: format, into: buffer)
+            if measuresStages {
+                try finishReadback(buffer, region: region, format: format, canvasWidth: plan.width, into: output)
+                times.readback += readbackStart.secondsElapsed
+                continue
+            }
+            if let previous = pending {
+                try finishReadback(
+                    previous.buffer, region: previous.region, format: format, canvasWidth: plan.width, into: output)
+            }
+            pending = (region, buffer)
+        }
+        if let last = pending {
+            try finishReadback(last.buffer, region: last.region, format: format, canvasWidth: plan.width, into: output)
+        }
+        lastStageTimes = times
+    }
+
+    /// Runs `body` between a GL_TIME_ELAPSED query's begin and end, waits
+    /// for the GPU, and returns the GPU time in seconds.
+    private func timedOnGPU(_ body: () throws(GLError) -> Void) throws(GLError) -> Double {
+        var query: GLuint = 0
+        epoxy_glGenQueries(1, &query)
+        defer { epoxy_glDeleteQueries(1, &query) }
+        epoxy_glBeginQuery(GLenum(GL_TIME_ELAPSED), query)
+        try body()
+        epoxy_glEndQuery(GLenum(GL_TIME_ELAPSED))
+        epoxy_glFinish()
+        var nanoseconds: GLuint64 = 0
+        epoxy_glGetQueryObjectui64v(query, GLenum(GL_QUERY_RESULT), &nanoseconds)
+        try checkGL("timing the passes")
+        return Double(nanoseconds) / 1e9
+    }
+
+    private func targets(width: Int, height: Int, samples: Int, format: OutputFormat) throws(GLError) -> PassTargets {
+        if let targets, targets.width == width, targets.height == height, targets.samples == samples,
+            targets.format == format
+        {
+            return targets
+        }
+        targets = nil  // free the old images before allocating new ones
+        let made = try PassTargets(width: width, height: height, samples: samples, format: format)
+        targets = made
+        return made
+    }
+
+    /// Passes 1 and 2 for one region of the canvas.
+    func draw(_ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets) throws(GLError)
+    {
+        let plan = mesh.plan
+        let background = plan.backgroundVector
+        let viewportWidth = GLsizei(region.width)
+        let viewportHeight = GLsizei(region.height)
+
+        // Pass 1: the mesh over the premultiplied background, through the
+        // exact viewport of mesh.vert: S a power of two ≥ twice the region.
+        targets.meshFramebuffer.bind()
+        var side = 1
+        while side < 2 * max(region.width, region.height) { side *= 2 }
+        epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
+        var clearColor = [
+            background.x * background.w, background.y * background.w, background.z * background.w, background.w,
+        ]
+        epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clearColor)
+        var clearCoverage: [GLfloat] = [0, 0, 0, 0]
+        epoxy_glClearBufferfv(GLenum(GL_COLOR), 1, &clearCoverage)
+        meshProgram.use()
+        meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
+        meshProgram.set("ndcScale", Float(2) / Float(side))
+        meshProgram.set("colorSpace", plan.colorSpace == .device ? 0 : 1)
+        meshProgram.set("colorPolynomials", 0)
+        mesh.polynomialTexture.bind(unit: 0)
+        mesh.vertexArray.bind()
+        epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(mesh.indexCount), GLenum(GL_UNSIGNED_INT), nil)
+        try checkGL("drawing the mesh")
+        try targets.resolve()
+
+        // Pass 2: unpremultiply, dither, quantize.
+        targets.outputFramebuffer.bind()
+        epoxy_glViewport(0, 0, viewportWidth, viewportHeight)
+        finishProgram.use()
+        finishProgram.set("premultipliedImage", 0)
+        finishProgram.set("coverageImage", 1)
+        finishProgram.set("ditherTable", 2)
+        finishProgram.set("background", background)
+        finishProgram.set("outputMode", targets.format.shaderMode)
+        finishProgram.set("regionOrigin", region.x, region.y)
+        targets.premultiplied.bind(unit: 0)
+        targets.coverage.bind(unit: 1)
+        ditherTexture.bind(unit: 2)
+        emptyVertexArray.bind()
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        try checkGL("finishing the image")
+    }
+
+    /// Queues the copy of a region's output into a pixel buffer; returns at
+    /// once, the GPU fills the buffer when it gets there.
+    private func startReadback(
+        _ targets: PassTargets, region: (x: Int, y: Int, width: Int, height: Int), format: OutputFormat,
+        into buffer: GLBuffer
+    ) throws(GLError) {
+        targets.outputFramebuffer.bind(GL_READ_FRAMEBUFFER)
+        epoxy_glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0))
+        let bytes = region.width * region.height * 4 * format.bytesPerComponent
+        if buffer.byteCount < bytes {
+            try buffer.allocate(bytes: bytes, usage: GL_STREAM_READ)
+        }
+        buffer.bind()
+        epoxy_glReadPixels(
+            0, 0, GLsizei(region.width), GLsizei(region.height), GLenum(GL_RGBA), GLenum(format.pixelType), nil)
+        epoxy_glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0)
+        try checkGL("reading back the image")
+    }
+
+    /// Waits for a pixel buffer and copies its rows into place.
+    private func finishReadback(
+        _ buffer: GLBuffer, region: (x: Int, y: Int, width: Int, height: Int), format: OutputFormat, canvasWidth: Int,
+        into output: UnsafeMutableRawPointer
+    ) throws(GLError) {
+        buffer.bind()
+        defer { epoxy_glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
+        let rowBytes = region.width * 4 * format.bytesPerComponent
+        guard
+            let mapped = epoxy_glMapBufferRange(
+                GLenum(GL_PIXEL_PACK_BUFFER), 0, rowBytes * region.height, GLbitfield(GL_MAP_READ_BIT))
+        else {
+            try checkGL("mapping the read-back buffer")
+            throw .call(operation: "mapping the read-back buffer", code: 0)
+        }
+        let canvasRowBytes = canvasWidth * 4 * format.bytesPerComponent
+        let columnOffset = region.x * 4 * format.bytesPerComponent
+        for row in 0..<region.height {
+            (output + (region.y + row) * canvasRowBytes + columnOffset)
+                .copyMemory(from: mapped + row * rowBytes, byteCount: rowBytes)
+        }
+        _ = epoxy_glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))
+        try checkGL("copying the read-back buffer")
+    }
+}
+
+extension DispatchTime {
+    var secondsElapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
+}

@@ -1,0 +1,67 @@
+@preconcurrency import CEpoxy
+
+/// The framebuffers of one region size: pass 1 draws the mesh into a
+/// premultiplied RGBA32F image and an R8 coverage image (multisampled when
+/// the border needs anti-aliasing, then resolved); pass 2 reads those and
+/// writes the output format.
+final class PassTargets {
+    let width: Int
+    let height: Int
+    let samples: Int
+    let format: OutputFormat
+
+    let meshFramebuffer = GLFramebuffer()
+    /// Where multisampled pass-1 images are resolved; nil without MSAA.
+    let resolveFramebuffer: GLFramebuffer?
+    let premultiplied: GLTexture
+    let coverage: GLTexture
+    let outputFramebuffer = GLFramebuffer()
+
+    init(width: Int, height: Int, samples: Int, format: OutputFormat) throws(GLError) {
+        self.width = width
+        self.height = height
+        self.samples = samples
+        self.format = format
+        premultiplied = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
+        coverage = try GLTexture.image(width: width, height: height, format: GL_R8)
+        if samples > 1 {
+            meshFramebuffer.attach(
+                try GLRenderbuffer(width: width, height: height, format: GL_RGBA32F, samples: samples), at: 0)
+            meshFramebuffer.attach(
+                try GLRenderbuffer(width: width, height: height, format: GL_R8, samples: samples), at: 1)
+            let resolve = GLFramebuffer()
+            resolve.attach(premultiplied, at: 0)
+            resolve.attach(coverage, at: 1)
+            try resolve.finish(drawing: 2, what: "resolve")
+            resolveFramebuffer = resolve
+        } else {
+            meshFramebuffer.attach(premultiplied, at: 0)
+            meshFramebuffer.attach(coverage, at: 1)
+            resolveFramebuffer = nil
+        }
+        try meshFramebuffer.finish(drawing: 2, what: "mesh")
+        let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
+        outputFramebuffer.attach(output, at: 0)
+        try outputFramebuffer.finish(drawing: 1, what: "output")
+    }
+
+    /// Resolves the multisampled pass-1 images, one attachment at a time
+    /// (a blit writes every draw buffer at once).
+    func resolve() throws(GLError) {
+        guard let resolveFramebuffer else { return }
+        meshFramebuffer.bind(GL_READ_FRAMEBUFFER)
+        resolveFramebuffer.bind(GL_DRAW_FRAMEBUFFER)
+        for attachment in 0..<2 {
+            let buffer = GLenum(GL_COLOR_ATTACHMENT0 + Int32(attachment))
+            epoxy_glReadBuffer(buffer)
+            var draw = buffer
+            epoxy_glDrawBuffers(1, &draw)
+            epoxy_glBlitFramebuffer(
+                0, 0, GLint(width), GLint(height), 0, 0, GLint(width), GLint(height),
+                GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        }
+        let both = [GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_COLOR_ATTACHMENT1)]
+        epoxy_glDrawBuffers(2, both)
+        try checkGL("resolving the multisampled mesh")
+    }
+}
