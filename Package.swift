@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "MeshGradDocument", targets: ["MeshGradDocument"]),
         .library(name: "MeshGradPNG", targets: ["MeshGradPNG"]),
         .library(name: "MeshGradGL", targets: ["MeshGradGL"]),
+        .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -51,6 +52,7 @@ let package = Package(
         // MARK: Encoders
 
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG"]),
+        .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
 
         // MARK: GPU
 
@@ -70,9 +72,9 @@ let package = Package(
 
         .target(
             name: "MeshGradCLI",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL"]
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport"]
         ),
-        .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI"]),
+        .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
 
         // MARK: Benchmarks (run by Scripts/bench.sh)
 

@@ -84,3 +84,45 @@ final class RenderEngine {
         }
     }
 }
+
+/// Renders the frames of one animation with one engine: on the GPU the
+/// mesh is uploaded once and each frame replaces only its vertices (and
+/// its colors, when keyframes change them).
+final class FrameRenderer {
+    let engine: RenderEngine
+    private var uploaded: GPUMesh?
+    /// Seconds spent drawing (CPU: rendering) and reading back (GPU only).
+    private(set) var renderSeconds = 0.0
+    private(set) var readbackSeconds = 0.0
+
+    init(engine: RenderEngine, measuresStages: Bool) {
+        self.engine = engine
+        if case .gl(_, let renderer) = engine.kind { renderer.measuresStages = measuresStages }
+    }
+
+    func render8(_ plan: RenderPlan, dithers: Bool) throws -> RGBAImage<UInt8> {
+        switch engine.kind {
+        case .cpu(let renderer):
+            let start = DispatchTime.now().uptimeNanoseconds
+            let image = renderer.render8(plan, dithers: dithers)
+            renderSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            return image
+        case .gl(_, let renderer):
+            if let uploaded, uploaded.plan.tessellation.indices.count == plan.tessellation.indices.count {
+                try uploaded.update(plan)
+            } else {
+                uploaded = try renderer.upload(plan)
+            }
+            let start = DispatchTime.now().uptimeNanoseconds
+            let image: RGBAImage<UInt8> = try renderer.render(uploaded!, format: .rgba8(dithers: dithers))
+            let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            if renderer.measuresStages {
+                renderSeconds += renderer.lastStageTimes.draw
+                readbackSeconds += total - renderer.lastStageTimes.draw
+            } else {
+                renderSeconds += total
+            }
+            return image
+        }
+    }
+}

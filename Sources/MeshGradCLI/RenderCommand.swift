@@ -21,6 +21,7 @@ struct RenderCommand: Command {
           --depth 8|16            Bits per component (default 8). 16-bit is never dithered.
           --no-dither             Plain rounding for 8-bit output, for comparisons.
           --no-antialias          Hard mesh borders (only matters where the border is inside the canvas).
+          --time T                For an animated document: the frame at T seconds (default 0).
           --compression LEVEL     zlib level 0-9 (default 1: fast; 9: smallest).
           -h, --help              Show this help.
 
@@ -36,6 +37,7 @@ struct RenderCommand: Command {
         spec.valued["--backend"] = []
         spec.valued["--depth"] = []
         spec.valued["--compression"] = []
+        spec.valued["--time"] = []
         spec.flags["--no-dither"] = []
         spec.flags["--no-antialias"] = []
         let arguments = try Arguments(words, spec: spec, command: name)
@@ -53,6 +55,10 @@ struct RenderCommand: Command {
                 Int($0).flatMap { (0...9).contains($0) ? $0 : nil }
             } ?? 1
         let sizeText = try arguments.value("--size")
+        let time =
+            try arguments.value("--time", expected: "seconds, e.g. 2.5") {
+                Double($0).flatMap { $0.isFinite ? $0 : nil }
+            } ?? 0
         let source = try Source(arguments)
 
         let size = try resolveSize(sizeText, document: source.document, command: name)
@@ -62,7 +68,8 @@ struct RenderCommand: Command {
             antialiasing: !arguments.flag("--no-antialias"), backend: backend)
         let engine = try RenderEngine.make(backend, console: console)
         let png = try renderPNG(
-            source.document.mesh, options: options, engine: engine, encoder: PNGEncoder(compressionLevel: level))
+            source.document.mesh(at: time), options: options, engine: engine,
+            encoder: PNGEncoder(compressionLevel: level))
         try AtomicFile.write(png, to: URL(fileURLWithPath: output))
     }
 }

@@ -26,6 +26,9 @@ extension GradientDocument {
         if let size {
             fields.append(("size", "[\(size.width), \(size.height)]"))
         }
+        if let animation {
+            fields.append(("animation", animationText(animation, width: mesh.width)))
+        }
         return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
     }
 }
@@ -63,4 +66,61 @@ func formatColor(_ color: RGBAColor) -> String {
     }
     let components = [color.red, color.green, color.blue] + (color.alpha == 1 ? [] : [color.alpha])
     return "[" + components.map(formatNumber).joined(separator: ", ") + "]"
+}
+
+/// The `animation` object, one wave per line.
+private func animationText(_ animation: MeshAnimation, width: Int) -> String {
+    var fields: [(String, String)] = []
+    if let loop = animation.loop {
+        fields.append(("loop", formatNumber(loop)))
+    }
+    if !animation.waves.isEmpty {
+        func wave(_ w: Wave) -> String {
+            var text = "{"
+            if let base = w.base { text += "\"base\": \(formatNumber(base)), " }
+            text += "\"amplitude\": \(formatNumber(w.amplitude)), \"frequency\": \(formatNumber(w.frequency))"
+            if w.phase != 0 { text += ", \"phase\": \(formatNumber(w.phase))" }
+            return text + "}"
+        }
+        let lines = animation.waves.map { w in
+            var parts = ["\"vertex\": \(w.vertex)"]
+            if let x = w.x { parts.append("\"x\": \(wave(x))") }
+            if let y = w.y { parts.append("\"y\": \(wave(y))") }
+            return "      {" + parts.joined(separator: ", ") + "}"
+        }
+        fields.append(("waves", "[\n" + lines.joined(separator: ",\n") + "\n    ]"))
+    }
+    if let drift = animation.drift {
+        fields.append(
+            (
+                "drift",
+                "{\"seed\": \(drift.seed), \"amplitude\": \(formatNumber(drift.amplitude)), \"speed\": \(formatNumber(drift.speed))}"
+            ))
+    }
+    if !animation.keyframes.isEmpty {
+        let frames = animation.keyframes.map { k in
+            var parts = ["\"duration\": \(formatNumber(k.duration))", "\"easing\": \(easingText(k.easing))"]
+            if let p = k.positions {
+                parts.append(
+                    "\"points\": [" + p.map { "[\(formatNumber($0.x)), \(formatNumber($0.y))]" }.joined(separator: ", ")
+                        + "]")
+            }
+            if let c = k.colors { parts.append("\"colors\": [" + c.map(formatColor).joined(separator: ", ") + "]") }
+            if let b = k.background { parts.append("\"background\": \(formatColor(b))") }
+            return "      {" + parts.joined(separator: ", ") + "}"
+        }
+        fields.append(("keyframes", "[\n" + frames.joined(separator: ",\n") + "\n    ]"))
+    }
+    return "{\n" + fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n  }"
+}
+
+private func easingText(_ easing: Easing) -> String {
+    switch easing {
+    case .linear: "\"linear\""
+    case .easeIn: "\"easeIn\""
+    case .easeOut: "\"easeOut\""
+    case .easeInOut: "\"easeInOut\""
+    case .spring(let response, let damping):
+        "{\"spring\": {\"response\": \(formatNumber(response)), \"dampingFraction\": \(formatNumber(damping))}}"
+    }
 }

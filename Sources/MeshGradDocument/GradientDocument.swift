@@ -8,16 +8,26 @@ public struct GradientDocument: Hashable, Sendable {
     public var mesh: MeshGradient
     /// The document's own output size; the CLI's `--size` overrides it.
     public var size: CanvasSize?
+    /// Motion; nil for a still gradient.
+    public var animation: MeshAnimation?
 
-    public init(mesh: MeshGradient, size: CanvasSize? = nil) {
+    public init(mesh: MeshGradient, size: CanvasSize? = nil, animation: MeshAnimation? = nil) {
         self.mesh = mesh
         self.size = size
+        self.animation = animation
+    }
+
+    /// The mesh at `time` seconds: the document's own mesh moved by its
+    /// animation (unchanged when it has none).
+    public func mesh(at time: Double) -> MeshGradient {
+        animation?.mesh(from: mesh, at: time) ?? mesh
     }
 
     /// Every top-level key the format knows, in the order documents are
     /// written.
     static let keys = [
         "width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace", "size",
+        "animation",
     ]
 
     /// Reads and decodes a document file.
@@ -132,11 +142,22 @@ extension GradientDocument: Decodable {
             size = candidate
         }
 
+        var animation: MeshAnimation?
+        if container.contains(JSONKey("animation")) {
+            let value = try container.decode(AnimationValue.self, forKey: JSONKey("animation")).animation
+            do {
+                try value.validate(vertexCount: count)
+            } catch {
+                throw DocumentError(keyPath: container.path("animation") + "." + error.path, message: error.message)
+            }
+            animation = value
+        }
+
         self.init(
             mesh: MeshGradient(
                 width: width, height: height, locations: locations, colors: colors.map(\.color),
                 background: background, smoothsColors: smooths, colorSpace: space),
-            size: size)
+            size: size, animation: animation)
     }
 }
 

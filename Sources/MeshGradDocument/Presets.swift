@@ -18,7 +18,7 @@ public enum Presets {
     }
 
     public static let all: [Preset] = [
-        onboarding, meshingText, aurora, sunset, silk, sticker, frost,
+        onboarding, meshingText, aurora, sunset, silk, sticker, frost, lava, tide,
     ]
 
     /// The animated background of the "Happy Meshing" onboarding screen
@@ -36,9 +36,26 @@ public enum Presets {
                     "#00ff80", "#33ff99", "#66ffb3", "#99ffcc",
                     "#004d40", "#00665c", "#008577", "#00a693",
                 ]),
-                background: RGBAColor(hex: "#00264d")!)))
+                background: RGBAColor(hex: "#00264d")!),
+            animation: MeshAnimation(waves: [
+                // Exactly the tutorial's cosines (point i is row-major).
+                VertexWaves(vertex: 1, x: Wave(amplitude: 0.1, frequency: 0.7)),
+                VertexWaves(vertex: 2, x: Wave(amplitude: -0.1, frequency: 0.8)),
+                VertexWaves(vertex: 4, y: Wave(amplitude: 0.1, frequency: 0.9)),
+                VertexWaves(vertex: 7, y: Wave(amplitude: -0.1, frequency: 0.6)),
+                VertexWaves(vertex: 13, x: Wave(amplitude: 0.1, frequency: 1.3)),
+                VertexWaves(vertex: 14, x: Wave(amplitude: -0.1, frequency: 1.4)),
+                VertexWaves(
+                    vertex: 5, x: Wave(amplitude: 0.1, frequency: 0.8), y: Wave(amplitude: 0.1, frequency: 0.9)),
+                VertexWaves(
+                    vertex: 6, x: Wave(amplitude: -0.1, frequency: 1.0), y: Wave(amplitude: 0.1, frequency: 1.1)),
+                VertexWaves(
+                    vertex: 9, x: Wave(amplitude: 0.1, frequency: 1.2), y: Wave(amplitude: -0.1, frequency: 1.3)),
+                VertexWaves(
+                    vertex: 10, x: Wave(amplitude: -0.1, frequency: 1.4), y: Wave(amplitude: -0.1, frequency: 1.5)),
+            ])))
 
-    /// The rainbow that fills the word "Meshing" (seed tutorial 2), at rest.
+    /// The rainbow that fills the word "Meshing" (seed tutorial 2).
     public static let meshingText = Preset(
         name: "meshing-text",
         summary: "3×3 rainbow with a nudged center, the gradient of the \"Meshing\" title",
@@ -58,7 +75,16 @@ public enum Presets {
                     RGBAColor(red: 0.576, green: 0, blue: 1), RGBAColor(red: 1, green: 0, blue: 0.733),
                     RGBAColor(red: 0, green: 0.98, blue: 0.864),
                 ],
-                background: .black)))
+                background: .black),
+            animation: MeshAnimation(waves: [
+                // Exactly the tutorial's cosines. Vertex 4 rests at
+                // (0.45, 0.55) but swings around y = 0.5; its x stays 0.45.
+                VertexWaves(vertex: 1, x: Wave(amplitude: 0.4, frequency: 1)),
+                VertexWaves(vertex: 3, y: Wave(amplitude: 0.3, frequency: 1.1)),
+                VertexWaves(vertex: 4, y: Wave(base: 0.5, amplitude: -0.4, frequency: 0.9)),
+                VertexWaves(vertex: 5, y: Wave(amplitude: -0.2, frequency: 0.9)),
+                VertexWaves(vertex: 7, x: Wave(amplitude: -0.4, frequency: 1.2)),
+            ])))
 
     /// Northern lights over a night sky, blended in Oklab so the greens
     /// and violets meet without a grey seam.
@@ -150,6 +176,65 @@ public enum Presets {
                     "#ffffff00", "#e8f0ff80", "#ffffff00",
                 ]),
                 background: .clear)))
+}
+
+extension Presets {
+    /// A 4×4 warm mesh drifting on its own: no per-point formulas, a seed.
+    /// Loops every 12 seconds.
+    public static let lava = Preset(
+        name: "lava",
+        summary: "4×4 magma reds and golds drifting organically (drift, 12 s loop)",
+        document: GradientDocument(
+            mesh: MeshGradient(
+                width: 4, height: 4,
+                locations: .points(grid([0, 0.33, 0.67, 1], [0, 0.33, 0.67, 1])),
+                colors: hex([
+                    "#1a0500", "#5c0a00", "#8a1c00", "#2b0700",
+                    "#a82800", "#ff6a00", "#ff9e1f", "#c23b00",
+                    "#ff5400", "#ffd15c", "#ff7b00", "#7a1500",
+                    "#3d0800", "#b32d00", "#6e1200", "#1f0400",
+                ]),
+                background: RGBAColor(hex: "#1a0500")!),
+            animation: MeshAnimation(drift: Drift(seed: 11, amplitude: 0.9, speed: 0.6), loop: 12)))
+
+    /// Keyframes: day to dusk and back, the horizon rising and settling on
+    /// a spring. Loops every 8 seconds.
+    public static let tide = Preset(
+        name: "tide",
+        summary: "3×3 sea and sky keyframed from day to dusk, spring-settled horizon (8 s loop)",
+        document: GradientDocument(
+            mesh: MeshGradient(
+                width: 3, height: 3,
+                locations: .points(grid([0, 0.5, 1], [0, 0.5, 1])),
+                colors: hex([
+                    "#8fd3fe", "#b6e3ff", "#8fd3fe",
+                    "#2e86de", "#54a0ff", "#2e86de",
+                    "#0a3d62", "#0c2461", "#0a3d62",
+                ]),
+                background: RGBAColor(hex: "#0a3d62")!, colorSpace: .perceptual),
+            animation: MeshAnimation(
+                keyframes: [
+                    Keyframe(
+                        duration: 3, easing: .easeInOut,
+                        positions: [
+                            SIMD2(0, 0), SIMD2(0.5, 0), SIMD2(1, 0),
+                            SIMD2(0, 0.38), SIMD2(0.5, 0.42), SIMD2(1, 0.38),
+                            SIMD2(0, 1), SIMD2(0.5, 1), SIMD2(1, 1),
+                        ],
+                        colors: hex([
+                            "#ff9f43", "#feca57", "#ff9f43",
+                            "#ee5253", "#ff6b6b", "#c44569",
+                            "#222f3e", "#3c1053", "#222f3e",
+                        ])),
+                    Keyframe(
+                        duration: 2, easing: .spring(response: 1.2, dampingFraction: 0.6),
+                        positions: [
+                            SIMD2(0, 0), SIMD2(0.5, 0), SIMD2(1, 0),
+                            SIMD2(0, 0.55), SIMD2(0.5, 0.6), SIMD2(1, 0.55),
+                            SIMD2(0, 1), SIMD2(0.5, 1), SIMD2(1, 1),
+                        ]),
+                ],
+                loop: 8)))
 }
 
 /// A regular grid of the given column and row coordinates, row-major.

@@ -1,17 +1,34 @@
 import Foundation
 import MeshGradCLI
 import MeshGradCore
+import MeshGradExport
 
-// Ctrl-C and termination remove any half-written output before exiting.
-let signals = [SIGINT, SIGTERM].map { number -> any DispatchSourceSignal in
-    signal(number, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-    source.setEventHandler {
-        AtomicFile.removePendingFiles()
-        exit(128 + number)
-    }
-    source.resume()
-    return source
+// A closed pipe (ffmpeg gone) is an error to report, not a reason to die.
+signal(SIGPIPE, SIG_IGN)
+
+// Ctrl-C and termination stop ffmpeg and remove any half-written output
+// before exiting. The signals are blocked in every thread (threads inherit
+// the mask from this one) and taken by one thread with sigwait, where the
+// cleanup may do anything; a signal handler could only do what is
+// async-signal-safe. Both get their default action back first: a shell
+// starts background jobs with SIGINT ignored, and an ignored signal would
+// never arrive.
+var stopSignals = sigset_t()
+sigemptyset(&stopSignals)
+for number in [SIGINT, SIGTERM, SIGHUP] {
+    signal(number, SIG_DFL)
+    sigaddset(&stopSignals, number)
 }
+pthread_sigmask(SIG_BLOCK, &stopSignals, nil)
+let waitedSignals = stopSignals
+let signalThread = Thread {
+    var set = waitedSignals
+    var received: Int32 = 0
+    sigwait(&set, &received)
+    AtomicFile.removePendingFiles()
+    PendingOutputs.shared.abandonAll()
+    exit(128 + received)
+}
+signalThread.start()
 
 exit(CLI.run(Array(CommandLine.arguments.dropFirst())))

@@ -45,9 +45,10 @@ import Testing
         // Top-left is the first color, #00264d, up to dither.
         let corner = png.image8[0, 0]
         #expect(abs(Int(corner[1]) - 0x26) <= 1 && abs(Int(corner[2]) - 0x4d) <= 1)
-        // It is the CPU renderer's picture.
-        let expected = CPURenderer().render8(RenderPlan(mesh: Presets.onboarding.document.mesh, width: 120, height: 80))
-        #expect(png.image8 == expected)
+        // It is the CPU renderer's picture of the preset at time 0.
+        let expected = CPURenderer().render8(RenderPlan(mesh: Presets.onboarding.document.mesh(at: 0), width: 120, height: 80))
+        let same = png.image8 == expected
+        #expect(same)
     }
 
     @Test func render16BitUndithered() throws {
@@ -91,7 +92,7 @@ import Testing
         #expect(try GradientDocument.decode(one.out) == Presets.aurora.document)
     }
 
-    @Test(arguments: ["render", "compare", "code", "presets", "info"])
+    @Test(arguments: ["render", "animate", "compare", "code", "presets", "info"])
     func everyCommandHasHelp(command: String) {
         let result = run(command, "--help")
         #expect(result.status == 0)
@@ -172,7 +173,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("exact.png").path
-        let mesh = Presets.meshingText.document.mesh
+        let mesh = Presets.meshingText.document.mesh(at: 0)
         #expect(
             run("render", "--preset", "meshing-text", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
                 .status == 0)

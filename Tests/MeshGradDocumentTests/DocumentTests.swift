@@ -216,3 +216,79 @@ import Testing
         #expect(throws: SizeError.self) { try CanvasSize(parsing: "100000x10") }
     }
 }
+
+@Suite struct AnimationDocumentTests {
+    @Test func decodesEveryKindOfMotion() throws {
+        let text = """
+            {"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]],
+             "colors": ["#000000", "#ff0000", "#00ff00", "#0000ff"],
+             "animation": {
+               "loop": 6,
+               "waves": [{"vertex": 1, "x": {"amplitude": -0.1, "frequency": 0.8, "phase": 1.5}}],
+               "drift": {"seed": 3, "amplitude": 0.5, "speed": 0.4},
+               "keyframes": [
+                 {"duration": 2, "easing": "easeOut", "colors": ["#ffffff", "#ff0000", "#00ff00", "#0000ff"]},
+                 {"duration": 1, "easing": {"spring": {"response": 0.6, "dampingFraction": 0.7}}, "background": "#123456"}
+               ]}}
+            """
+        let animation = try #require(try GradientDocument.decode(text).animation)
+        #expect(animation.loop == 6)
+        #expect(animation.waves == [VertexWaves(vertex: 1, x: Wave(amplitude: -0.1, frequency: 0.8, phase: 1.5))])
+        #expect(animation.drift == Drift(seed: 3, amplitude: 0.5, speed: 0.4))
+        #expect(animation.keyframes.count == 2)
+        #expect(animation.keyframes[0].easing == .easeOut)
+        #expect(animation.keyframes[1].easing == .spring(response: 0.6, dampingFraction: 0.7))
+        #expect(animation.keyframes[1].background == RGBAColor(hex: "#123456"))
+    }
+
+    @Test func animatedPresetsRoundTrip() throws {
+        for preset in Presets.all where preset.document.animation != nil {
+            #expect(try GradientDocument.decode(preset.document.jsonText()) == preset.document, "\(preset.name)")
+        }
+    }
+
+    static let errorCases: [(json: String, message: String)] = [
+        (#""animation": {"loop": -1}"#, "animation.loop: -1.0 is not allowed; expected a positive number of seconds"),
+        (
+            #""animation": {"waves": [{"vertex": 9, "x": {"amplitude": 1, "frequency": 1}}]}"#,
+            "animation.waves[0].vertex: 9 is out of range; expected 0…3"
+        ),
+        (#""animation": {"waves": [{"vertex": 1}]}"#, "animation.waves[0]: moves nothing; expected \"x\" or \"y\""),
+        (
+            #""animation": {"waves": [{"vertex": 1, "x": {"amplitude": 1}}]}"#,
+            "animation.waves[0].x.frequency: missing; expected a number"
+        ),
+        (#""animation": {"drift": {"amplitude": 2}}"#, "animation.drift.amplitude: 2.0 is out of range; expected 0…1"),
+        (
+            #""animation": {"keyframes": [{"duration": 0}]}"#,
+            "animation.keyframes[0].duration: 0.0 is not allowed; expected seconds > 0"
+        ),
+        (
+            #""animation": {"keyframes": [{"duration": 1, "easing": "bouncy"}]}"#,
+            #"animation.keyframes[0].easing: "bouncy" is not an easing"#
+        ),
+        (
+            #""animation": {"keyframes": [{"duration": 1, "points": [[0,0]]}]}"#,
+            "animation.keyframes[0].points: has 1 entries; expected width × height = 4"
+        ),
+        (
+            #""animation": {"loop": 1, "keyframes": [{"duration": 2}]}"#,
+            "animation.loop: 1.0 s is shorter than the keyframes (2.0 s)"
+        ),
+        (#""animation": {"speed": 2}"#, #"animation.speed: unknown key in animation"#),
+    ]
+
+    @Test(arguments: 0..<errorCases.count)
+    func reportsBadAnimations(index: Int) {
+        let testCase = Self.errorCases[index]
+        let text =
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "##
+            + testCase.json + "}"
+        do {
+            _ = try GradientDocument.decode(text)
+            Issue.record("decoded: \(testCase.json)")
+        } catch {
+            #expect(error.description.contains(testCase.message), "got \(error.description)")
+        }
+    }
+}

@@ -77,12 +77,15 @@ struct SendablePointer<T>: @unchecked Sendable {
     init(_ pointer: UnsafeMutablePointer<T>) { self.pointer = pointer }
 }
 
-/// The per-render state shared by all bands: triangles set up once and
-/// binned by band.
+/// The per-render state shared by all bands: triangles set up once, and
+/// for every row the triangles that touch it, in drawing order (so a row
+/// looks only at its own triangles, however many the mesh has).
 final class RasterSetup: @unchecked Sendable {
     let plan: RenderPlan
     let triangles: [RasterTriangle]
-    let bins: [[Int32]]
+    /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`.
+    let rowStart: [Int32]
+    let rowTriangles: [Int32]
     let rows: Range<Int>
     let bandHeight: Int
     let colorPolynomials: [SIMD4<Float>]
@@ -99,35 +102,46 @@ final class RasterSetup: @unchecked Sendable {
         let indices = plan.tessellation.indices
         var triangles: [RasterTriangle] = []
         triangles.reserveCapacity(indices.count / 3)
-        var index = 0
-        while index < indices.count {
-            if let t = RasterTriangle(
-                vertices[Int(indices[index])], vertices[Int(indices[index + 1])],
-                vertices[Int(indices[index + 2])])
-            {
-                triangles.append(t)
+        vertices.withUnsafeBufferPointer { v in
+            indices.withUnsafeBufferPointer { i in
+                var index = 0
+                while index < i.count {
+                    if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
+                        triangles.append(t)
+                    }
+                    index += 3
+                }
             }
-            index += 3
         }
         self.triangles = triangles
 
-        let bandCount = max(1, (rows.count + bandHeight - 1) / bandHeight)
-        var bins = [[Int32]](repeating: [], count: bandCount)
+        // Rows' triangle lists as one compressed array: count, sum, fill.
+        var counts = [Int32](repeating: 0, count: rows.count + 1)
+        for t in triangles {
+            let first = max(t.firstRow, rows.lowerBound)
+            let last = min(t.lastRow, rows.upperBound - 1)
+            guard first <= last else { continue }
+            for y in first...last { counts[y - rows.lowerBound + 1] += 1 }
+        }
+        for y in 0..<rows.count { counts[y + 1] += counts[y] }
+        var next = counts
+        var list = [Int32](repeating: 0, count: Int(counts[rows.count]))
         for (k, t) in triangles.enumerated() {
             let first = max(t.firstRow, rows.lowerBound)
             let last = min(t.lastRow, rows.upperBound - 1)
             guard first <= last else { continue }
-            for band in (first - rows.lowerBound) / bandHeight...(last - rows.lowerBound) / bandHeight {
-                bins[band].append(Int32(k))
+            for y in first...last {
+                list[Int(next[y - rows.lowerBound])] = Int32(k)
+                next[y - rows.lowerBound] += 1
             }
         }
-        self.bins = bins
+        rowStart = counts
+        rowTriangles = list
     }
 
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
         let width = plan.width
         let antialias = plan.antialiasesBorder
-        let bin = bins[(band.lowerBound - rows.lowerBound) / bandHeight]
         let background = plan.backgroundVector
         let backgroundPixel = writer.backgroundPixel(background)
         let premultipliedBackground = SIMD4(
@@ -152,9 +166,11 @@ final class RasterSetup: @unchecked Sendable {
                         sampleMask.update(repeating: 0, count: width)
                     }
                     // Coverage: later triangles overwrite earlier ones.
-                    for k in bin {
+                    let listStart = Int(rowStart[y - rows.lowerBound])
+                    let listEnd = Int(rowStart[y - rows.lowerBound + 1])
+                    for entry in listStart..<listEnd {
+                        let k = rowTriangles[entry]
                         let t = triangles[Int(k)]
-                        guard y >= t.firstRow && y <= t.lastRow else { continue }
                         if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
                             (centerTriangle + s.lowerBound).update(repeating: k, count: s.count)
                         }

@@ -28,21 +28,25 @@ struct RasterTriangle {
 
     /// `nil` for a triangle of zero area, which covers nothing.
     init?(_ a: MeshVertex, _ b: MeshVertex, _ c: MeshVertex) {
-        func snap(_ value: Float) -> Int64 {
+        @inline(__always) func snap(_ value: Float) -> Int64 {
             let clamped = min(max(Double(value), -Self.guardBand), Self.guardBand)
             return Int64((clamped * Double(Self.subpixels)).rounded(.toNearestOrEven))
         }
-        var p = [(snap(a.x), snap(a.y)), (snap(b.x), snap(b.y)), (snap(c.x), snap(c.y))]
-        let area = (p[1].0 - p[0].0) * (p[2].1 - p[0].1) - (p[1].1 - p[0].1) * (p[2].0 - p[0].0)
+        let ax = snap(a.x), ay = snap(a.y)
+        var bx = snap(b.x), by = snap(b.y)
+        var cx = snap(c.x), cy = snap(c.y)
+        let area = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax)
         if area == 0 { return nil }
-        var verts = [a, b, c]
+        var second = b
+        var third = c
         if area < 0 {
-            p.swapAt(1, 2)
-            verts.swapAt(1, 2)
+            swap(&bx, &cx)
+            swap(&by, &cy)
+            swap(&second, &third)
         }
-        (x0, y0) = p[0]
-        (x1, y1) = p[1]
-        (x2, y2) = p[2]
+        (x0, y0) = (ax, ay)
+        (x1, y1) = (bx, by)
+        (x2, y2) = (cx, cy)
         // With y down and positive area, a top edge runs in +x with dy = 0
         // and a left edge runs upward (dy < 0).
         func isTopLeft(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Bool {
@@ -55,14 +59,13 @@ struct RasterTriangle {
         let maxY = max(y0, y1, y2)
         firstRow = Int(floorDiv(minY, Self.subpixels)) - 1
         lastRow = Int(floorDiv(maxY, Self.subpixels)) + 1
-        patch = Int32(verts[0].patch)
+        patch = Int32(a.patch)
 
         // Attribute planes through the float vertices.
-        originX = verts[0].x
-        originY = verts[0].y
-        let ax = Double(verts[0].x), ay = Double(verts[0].y)
-        let e1x = Double(verts[1].x) - ax, e1y = Double(verts[1].y) - ay
-        let e2x = Double(verts[2].x) - ax, e2y = Double(verts[2].y) - ay
+        originX = a.x
+        originY = a.y
+        let e1x = Double(second.x) - Double(a.x), e1y = Double(second.y) - Double(a.y)
+        let e2x = Double(third.x) - Double(a.x), e2y = Double(third.y) - Double(a.y)
         let det = e1x * e2y - e2x * e1y
         func plane(_ q0: Float, _ q1: Float, _ q2: Float) -> (Float, Float, Float) {
             guard det != 0 else { return (q0, 0, 0) }
@@ -70,8 +73,8 @@ struct RasterTriangle {
             let d2 = Double(q2 - q0)
             return (q0, Float((d1 * e2y - d2 * e1y) / det), Float((e1x * d2 - e2x * d1) / det))
         }
-        (u0, uPerX, uPerY) = plane(verts[0].u, verts[1].u, verts[2].u)
-        (v0, vPerX, vPerY) = plane(verts[0].v, verts[1].v, verts[2].v)
+        (u0, uPerX, uPerY) = plane(a.u, second.u, third.u)
+        (v0, vPerX, vPerY) = plane(a.v, second.v, third.v)
     }
 
     /// The pixels `x` of row `y` whose sample point `(x + sx/256, y + sy/256)`

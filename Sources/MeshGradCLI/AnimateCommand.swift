@@ -1,0 +1,131 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradExport
+import MeshGradPNG
+
+/// `meshgrad animate`: an animated document to a video or a PNG sequence.
+struct AnimateCommand: Command {
+    static let name = "animate"
+    static let summary = "Export an animation as .mp4, .webm, .gif or PNG frames"
+    static let help = """
+        USAGE: meshgrad animate SPEC.json|--preset NAME -o OUT [options]
+
+        OUT ending in .mp4 (H.264), .webm (VP9, keeps transparency) or .gif is encoded by ffmpeg,
+        which must be on PATH; any other OUT is a new (or empty) folder that receives
+        frame-00000.png, frame-00001.png, ... Nothing appears under OUT until the export is
+        complete: Ctrl-C leaves no partial file behind.
+
+        ARGUMENTS:
+        \(Source.help)
+
+        OPTIONS:
+          -o, --output OUT        The video file or frame folder.
+          --duration S            Seconds of animation (default: the document's loop, else
+                                  its keyframes' length, else 10).
+          --fps N                 Frames per second (default 30).
+          --size SIZE             WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).
+          --start T               Time of the first frame in seconds (default 0).
+          --backend BACKEND       auto (default), gl or cpu.
+          --no-loop               Keep the document's exact frequencies. By default an animation
+                                  without a loop of its own is made to repeat every --duration
+                                  seconds (wave frequencies round to whole cycles), so the
+                                  exported clip loops seamlessly.
+          --no-dither             Rounded instead of dithered 8-bit frames.
+          --quiet                 No progress bar (it is only drawn on a terminal anyway).
+          --timings               Print where the time went: render, readback, encode.
+          -h, --help              Show this help.
+
+        """
+
+    static func run(_ words: [String], console: Console) throws {
+        var spec = Arguments.Spec()
+        spec.acceptSource()
+        spec.valued["--output"] = ["-o"]
+        for name in ["--duration", "--fps", "--size", "--start", "--backend"] { spec.valued[name] = [] }
+        for name in ["--no-loop", "--no-dither", "--quiet", "--timings"] { spec.flags[name] = [] }
+        let arguments = try Arguments(words, spec: spec, command: name)
+
+        guard let output = try arguments.value("--output") else {
+            throw UsageError(
+                command: name, message: "no output given; expected -o OUT.mp4, OUT.webm, OUT.gif or a folder")
+        }
+        func positive(_ text: String) -> Double? { Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+        let durationOption = try arguments.value("--duration", expected: "seconds > 0", positive)
+        let fps = try arguments.value("--fps", expected: "frames per second > 0", positive) ?? 30
+        let start =
+            try arguments.value("--start", expected: "seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } } ?? 0
+        let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
+        let sizeText = try arguments.value("--size")
+        let source = try Source(arguments)
+        let size = try resolveSize(sizeText, document: source.document, command: name)
+        try validateForRendering(source)
+
+        let document = source.document
+        let duration = durationOption ?? document.animation?.naturalDuration ?? 10
+        var animation = document.animation
+        if let current = animation, current.loop == nil, !arguments.flag("--no-loop") {
+            animation = current.looping(every: duration)
+        }
+        let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
+        guard schedule.count <= 100_000 else {
+            throw UsageError(command: name, message: "\(schedule.count) frames is too many; expected at most 100000")
+        }
+
+        // Check the output before spending time on frames.
+        let format = ExportFormat(outputPath: output)
+        let destination = URL(fileURLWithPath: output)
+        let sink: any FrameSink =
+            format == .pngSequence
+            ? try PNGSequenceSink(destination: destination)
+            : try VideoSink(destination: destination, format: format, width: size.width, height: size.height, fps: fps)
+        let pipeline = FramePipeline(sink: sink)
+
+        let engine = try RenderEngine.make(backend, console: console)
+        let measures = arguments.flag("--timings")
+        let frames = FrameRenderer(engine: engine, measuresStages: measures)
+        let level = schedule.tessellationLevel(
+            base: document.mesh, animation: animation, width: size.width, height: size.height)
+        let progress = ProgressBar(total: schedule.count, console: console, quiet: arguments.flag("--quiet"))
+        let dithers = !arguments.flag("--no-dither")
+        do {
+            for k in 0..<schedule.count {
+                let mesh = animation?.mesh(from: document.mesh, at: schedule.time(ofFrame: k)) ?? document.mesh
+                let plan = RenderPlan(mesh: mesh, width: size.width, height: size.height, tessellationLevel: level)
+                try pipeline.submit(try frames.render8(plan, dithers: dithers))
+                progress.update(done: k + 1)
+            }
+            try pipeline.finish()
+        } catch {
+            progress.finish()
+            pipeline.abandon()
+            throw error
+        }
+        progress.finish()
+
+        let seconds = progress.elapsed
+        if !arguments.flag("--quiet") {
+            console.err.write(
+                String(
+                    format: "%@: %d frames, %dx%d at %@ fps, %.1f s of video, exported in %.1f s (%.1f fps, %@)\n",
+                    output, schedule.count, size.width, size.height, formatNumber(fps), Double(schedule.count) / fps,
+                    seconds,
+                    Double(schedule.count) / seconds, engine.name))
+        }
+        if measures {
+            let render = frames.renderSeconds
+            let readback = frames.readbackSeconds
+            let encode = pipeline.writeSeconds
+            let busy = render + readback + encode
+            console.err.write(
+                String(
+                    format:
+                        "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode and write %.2f s (%.0f%%, overlapped with rendering); wall %.2f s\n",
+                    render, 100 * render / busy, readback, 100 * readback / busy, encode, 100 * encode / busy, seconds))
+        }
+    }
+}
+
+func formatNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(value)
+}

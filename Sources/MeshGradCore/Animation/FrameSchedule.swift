@@ -1,0 +1,35 @@
+/// The frames of an exported animation: `count` frames `1/fps` apart from
+/// `start`. Frame `k` shows time `start + k / fps`, so a loop of `L`
+/// seconds exported as `L · fps` frames ends one frame before it repeats:
+/// played on repeat, it is seamless.
+public struct FrameSchedule: Hashable, Sendable {
+    public var fps: Double
+    public var count: Int
+    public var start: Double
+
+    public init(duration: Double, fps: Double, start: Double = 0) {
+        self.fps = fps
+        count = max(1, Int((duration * fps).rounded()))
+        self.start = start
+    }
+
+    public func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
+
+    public var times: [Double] { (0..<count).map(time(ofFrame:)) }
+
+    /// One tessellation level for every frame, so that the GPU keeps its
+    /// index buffer and re-uploads only vertices: the largest level any of
+    /// (up to) 32 evenly spread frames asks for.
+    public func tessellationLevel(
+        base: MeshGradient, animation: MeshAnimation?, width: Int, height: Int
+    ) -> Int {
+        let samples = stride(from: 0, to: count, by: max(1, count / 32)).map(time(ofFrame:))
+        var level = 1
+        for t in samples {
+            let mesh = animation?.mesh(from: base, at: t) ?? base
+            level = max(
+                level, TessellationLevel().level(for: PatchNets(mesh), canvasWidth: width, canvasHeight: height))
+        }
+        return level
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import MeshGradCore
+import MeshGradPNG
+
+/// Writes frames as `frame-00000.png`, `frame-00001.png`, … into a
+/// temporary folder beside the destination, which `finish()` renames into
+/// place. The destination must not exist yet, or be an empty folder: an
+/// export never mixes with, or overwrites, files a user already has.
+public final class PNGSequenceSink: FrameSink {
+    public let destination: URL
+    let temporary: URL
+    let encoder: PNGEncoder
+    private var index = 0
+    private var finished = false
+
+    public init(destination: URL, encoder: PNGEncoder = PNGEncoder()) throws {
+        self.destination = destination
+        self.encoder = encoder
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: destination.path, isDirectory: &isDirectory) {
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
+            guard isDirectory.boolValue, contents.isEmpty else {
+                throw ExportError("\(destination.path) already exists; expected a new or empty folder for the frames")
+            }
+        }
+        let parent = destination.deletingLastPathComponent()
+        guard FileManager.default.fileExists(atPath: parent.path) else {
+            throw ExportError("the folder \(parent.path) does not exist")
+        }
+        temporary = parent.appendingPathComponent(
+            ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        )
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
+        } catch {
+            throw ExportError("cannot create a folder in \(parent.path): \(error.localizedDescription)")
+        }
+        PendingOutputs.shared.register(temporary, process: nil)
+    }
+
+    /// The file name of frame `k`.
+    public static func fileName(frame k: Int) -> String {
+        let digits = String(k)
+        return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
+    }
+
+    public func write(_ frame: RGBAImage<UInt8>) throws {
+        let bytes = try encoder.encode(frame)
+        let url = temporary.appendingPathComponent(Self.fileName(frame: index))
+        guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
+            throw ExportError("cannot write \(url.path)")
+        }
+        index += 1
+    }
+
+    public func finish() throws {
+        precondition(!finished)
+        finished = true
+        defer { PendingOutputs.shared.unregister(temporary) }
+        // An empty folder left by the user is replaced; anything else was
+        // refused at the start.
+        try? FileManager.default.removeItem(at: destination)
+        if rename(temporary.path, destination.path) != 0 {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporary)
+            throw ExportError("cannot create \(destination.path): \(reason)")
+        }
+    }
+
+    public func abandon() {
+        guard !finished else { return }
+        finished = true
+        try? FileManager.default.removeItem(at: temporary)
+        PendingOutputs.shared.unregister(temporary)
+    }
+
+    deinit { abandon() }
+}

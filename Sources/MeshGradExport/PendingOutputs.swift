@@ -1,0 +1,27 @@
+import Foundation
+
+/// Outputs being written (temporary files and folders, and the ffmpeg
+/// writing them), so that Ctrl-C can stop ffmpeg and remove them before the
+/// process exits: an interrupted export leaves nothing behind.
+public final class PendingOutputs: @unchecked Sendable {
+    public static let shared = PendingOutputs()
+
+    private let lock = NSLock()
+    private var entries: [URL: Process?] = [:]
+
+    func register(_ url: URL, process: Process?) { lock.withLock { entries[url] = process } }
+    func unregister(_ url: URL) { lock.withLock { _ = entries.removeValue(forKey: url) } }
+
+    /// Stops the encoders and removes every pending output. Called by the
+    /// `meshgrad` executable when it is interrupted, just before it exits:
+    /// the encoders are killed outright (the output is being thrown away).
+    public func abandonAll() {
+        let all = lock.withLock { entries }
+        for (url, process) in all {
+            if let process, process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+            }
+            try? FileManager.default.removeItem(at: url)
+        }
+    }
+}

@@ -1,0 +1,178 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradPNG
+import Testing
+
+@testable import MeshGradCLI
+
+/// `meshgrad animate` end to end, through the real binary: videos that
+/// ffprobe reads back with the right size, frame count and duration, frame
+/// folders, and interruptions that leave nothing behind.
+@Suite(.serialized) struct AnimateCommandTests {
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> GPUCommandTests.Run {
+        try GPUCommandTests().launch(arguments, environment: environment)
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-animate-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// width, height, frame count and duration of the first video stream.
+    func probe(_ path: String) throws -> (Int, Int, Int, Double)? {
+        guard
+            let ffprobe = ["/usr/bin/ffprobe", "/usr/local/bin/ffprobe"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            Issue.record("ffprobe is missing (Debian: apt-get install ffmpeg); .ci/run installs it")
+            return nil
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ffprobe)
+        process.arguments = [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+            "stream=width,height,nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        guard let w = Int(values["width"] ?? ""), let h = Int(values["height"] ?? ""),
+            let n = Int(values["nb_read_frames"] ?? ""),
+            let d = Double(values["duration"] ?? "")
+        else {
+            Issue.record("ffprobe said: \(text)")
+            return nil
+        }
+        return (w, h, n, d)
+    }
+
+    @Test(arguments: ["mp4", "webm", "gif"])
+    func videoDecodesWithTheRightSizeFramesAndDuration(kind: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("clip.\(kind)").path
+        let run = try launch([
+            "animate", "--preset", "meshing-text", "--duration", "1.5", "--fps", "10", "--size", "96x64", "--backend",
+            "cpu", "-o", out,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(run.err.contains("15 frames, 96x64 at 10 fps"), "\(run.err)")
+        guard let (w, h, n, d) = try probe(out) else { return }
+        #expect(w == 96 && h == 64)
+        #expect(n == 15)
+        #expect(abs(d - 1.5) < 0.11, "duration \(d)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["clip.\(kind)"])
+    }
+
+    @Test func folderReceivesNumberedPNGsOfTheRightFrames() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("frames")
+        let run = try launch([
+            "animate", "--preset", "lava", "--duration", "1", "--fps", "3", "--size", "40x30", "--backend", "cpu", "-o",
+            out.path,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+        #expect(names == ["frame-00000.png", "frame-00001.png", "frame-00002.png"])
+        // Frame 1 is the lava preset at t = 1/3 s.
+        let png = try PNGDecoder.decode(Array(Data(contentsOf: out.appendingPathComponent("frame-00001.png")))).image8
+        let document = Presets.lava.document
+        let level = FrameSchedule(duration: 1, fps: 3).tessellationLevel(
+            base: document.mesh, animation: document.animation, width: 40, height: 30)
+        let expected = CPURenderer().render8(
+            RenderPlan(mesh: document.mesh(at: 1.0 / 3), width: 40, height: 30, tessellationLevel: level))
+        #expect(png == expected)
+    }
+
+    @Test func anExistingFolderWithFilesIsNeverTouched() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("mine")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: out.appendingPathComponent("notes.txt"))
+        let run = try launch([
+            "animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "-o", out.path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.err.contains("already exists; expected a new or empty folder"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["notes.txt"])
+    }
+
+    @Test func missingFFmpegIsOneLineWithTheFix() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try launch(
+            ["animate", "--preset", "lava", "--duration", "1", "-o", dir.appendingPathComponent("a.mp4").path],
+            environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(
+            run.err
+                == "meshgrad animate: error: ffmpeg is not installed; install it (Debian: sudo apt-get install ffmpeg) or write PNG frames to a folder (-o frames/)\n"
+        )
+    }
+
+    @Test func oddSizesAreRefusedForMP4WithAReason() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try launch([
+            "animate", "--preset", "lava", "--duration", "1", "--size", "333x517", "-o",
+            dir.appendingPathComponent("a.mp4").path,
+        ])
+        #expect(run.status == 1)
+        #expect(run.err.contains("needs an even width and height, not 333x517"))
+    }
+
+    /// Ctrl-C in the middle of an export: ffmpeg stops, and neither the
+    /// video nor any temporary file is left.
+    @Test(arguments: ["clip.mp4", "frames"])
+    func interruptedExportLeavesNothing(output: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.arguments = [
+            "animate", "--preset", "onboarding", "--duration", "60", "--fps", "30", "--size", "320x180", "--backend",
+            "cpu", "-o", dir.appendingPathComponent(output).path,
+        ]
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until frames are being written.
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            if names.contains(where: { $0.hasPrefix(".") }) { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(process.isRunning)
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 128 + SIGINT)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    @Test func renderTakesATime() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("t.png").path
+        let run = try launch([
+            "render", "--preset", "onboarding", "--time", "2.5", "--size", "48x27", "--backend", "cpu", "-o", out,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let png = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out)))).image8
+        let expected = CPURenderer().render8(
+            RenderPlan(mesh: Presets.onboarding.document.mesh(at: 2.5), width: 48, height: 27))
+        #expect(png == expected)
+    }
+}
