@@ -48,6 +48,7 @@ let package = Package(
 
         .target(name: "MeshGradCore"),
         .target(name: "MeshGradDocument", dependencies: ["MeshGradCore"]),
+        .target(name: "MeshGradEditor", dependencies: ["MeshGradCore", "MeshGradDocument"]),
 
         // MARK: Encoders
 
@@ -64,15 +65,22 @@ let package = Package(
         ),
         .target(
             name: "MeshGradGL",
-            dependencies: ["MeshGradCore", "CEpoxy"],
+            dependencies: ["MeshGradCore", "CEpoxy", "CGLFW"],
             plugins: ["EmbedShaders"]
+        ),
+
+        .target(
+            name: "MeshGradPreview",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "CGLFW"]
         ),
 
         // MARK: Command line
 
         .target(
             name: "MeshGradCLI",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport"]
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
+            ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
 
@@ -106,6 +114,10 @@ let package = Package(
         .testTarget(
             name: "MeshGradGLTests",
             dependencies: ["MeshGradGL", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport", "CEpoxy"]
+        ),
+        .testTarget(
+            name: "MeshGradPreviewTests",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport"]
         ),
         .testTarget(
             name: "MeshGradCLITests",

@@ -54,3 +54,15 @@ else
     sorted=($(printf '%s\n' "${times[@]}" | sort -n))
     echo "median of $RUNS: ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
 fi
+
+echo
+echo "== animation export: meshgrad animate --preset onboarding --duration 10 --fps 30 --size 1080p -o a.mp4"
+if command -v ffmpeg >/dev/null; then
+    for backend in cpu gl; do
+        # Through cat: no progress bar, just the summary and the timings.
+        "$BIN/meshgrad" animate --preset onboarding --duration 10 --fps 30 --size 1080p --backend "$backend" \
+            --timings -o "$out/a-$backend.mp4" 2>&1 | cat || true
+    done
+else
+    echo "(ffmpeg not installed: skipped)"
+fi

@@ -14,6 +14,9 @@ uniform int outputMode;
 // Canvas position of this region's first pixel: the noise hashes canvas
 // coordinates, so tiles meet without seams.
 uniform ivec2 regionOrigin;
+// Drawing to a window (whose origin is its bottom-left corner) rather than
+// to an image read back top row first: read the source rows upside down.
+uniform bool flipsY;
 
 out vec4 result;
 
@@ -49,6 +52,7 @@ vec4 quantize16(vec4 color) {
 
 void main() {
     ivec2 local = ivec2(gl_FragCoord.xy);
+    if (flipsY) local.y = textureSize(premultipliedImage, 0).y - 1 - local.y;
     ivec2 pixel = local + regionOrigin;
     bool meshHere = texelFetch(coverageImage, local, 0).r > 0.0;
     vec4 straight = background;

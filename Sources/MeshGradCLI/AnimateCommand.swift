@@ -115,12 +115,13 @@ struct AnimateCommand: Command {
         if measures {
             let render = frames.renderSeconds
             let readback = frames.readbackSeconds
-            let encode = pipeline.writeSeconds
+            // Our own encoding and writing, plus ffmpeg's CPU time.
+            let encode = pipeline.writeSeconds + ((sink as? VideoSink)?.encoderCPUSeconds ?? 0)
             let busy = render + readback + encode
             console.err.write(
                 String(
                     format:
-                        "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode and write %.2f s (%.0f%%, overlapped with rendering); wall %.2f s\n",
+                        "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode %.2f s of CPU (%.0f%%, ffmpeg included; overlaps rendering); wall %.2f s\n",
                     render, 100 * render / busy, readback, 100 * readback / busy, encode, 100 * encode / busy, seconds))
         }
     }

@@ -9,8 +9,8 @@ public enum CLI {
 
     /// The commands, in the order `meshgrad --help` lists them.
     static let commands: [CommandEntry] = [
-        CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(CompareCommand.self),
-        CommandEntry(CodeCommand.self),
+        CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(PreviewCommand.self),
+        CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self),
         CommandEntry(PresetsCommand.self), CommandEntry(InfoCommand.self),
     ]
 

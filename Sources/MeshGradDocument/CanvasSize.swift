@@ -58,6 +58,11 @@ public struct SizeError: Error, Sendable, CustomStringConvertible {
     public var text: String
     public var outOfRange = false
 
+    public init(text: String, outOfRange: Bool = false) {
+        self.text = text
+        self.outOfRange = outOfRange
+    }
+
     public var description: String {
         if outOfRange {
             return "size \(text) is out of range; expected each side in 1…\(CanvasSize.maximumSide)"

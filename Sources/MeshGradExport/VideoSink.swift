@@ -11,6 +11,8 @@ public final class VideoSink: FrameSink {
     let input = Pipe()
     let log: URL
     private var finished = false
+    /// CPU seconds ffmpeg spent (user + system), known after `finish()`.
+    public private(set) var encoderCPUSeconds = 0.0
 
     /// Starts ffmpeg for `width × height` frames at `fps`.
     public init(destination: URL, format: ExportFormat, width: Int, height: Int, fps: Double) throws {
@@ -97,6 +99,11 @@ public final class VideoSink: FrameSink {
         }
         try? input.fileHandleForWriting.close()
         process.waitUntilExit()
+        var usage = rusage()
+        if getrusage(RUSAGE_CHILDREN.rawValue, &usage) == 0 {
+            func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
+            encoderCPUSeconds = seconds(usage.ru_utime) + seconds(usage.ru_stime)
+        }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let words = lastWords()
             try? FileManager.default.removeItem(at: temporary)

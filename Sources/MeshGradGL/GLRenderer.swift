@@ -185,9 +185,27 @@ public final class GLRenderer {
         return made
     }
 
-    /// Passes 1 and 2 for one region of the canvas.
-    func draw(_ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets) throws(GLError)
-    {
+    /// Draws an uploaded mesh into the current window's framebuffer (8-bit,
+    /// dithered like any 8-bit output), the same two passes as an image;
+    /// only pass 2 writes to the window instead of a texture, upside down
+    /// since a window's first row is its bottom one. The plan's size must be
+    /// the framebuffer's size in pixels.
+    public func present(_ mesh: GPUMesh, dithers: Bool = true) throws(GLError) {
+        let plan = mesh.plan
+        let samples = plan.antialiasesBorder ? min(4, max(1, info.maxSamples)) : 1
+        guard plan.width <= info.maxTargetSide / 2, plan.height <= info.maxTargetSide / 2 else {
+            throw .limitExceeded("a \(plan.width)×\(plan.height) window is larger than this driver can draw")
+        }
+        let targets = try self.targets(
+            width: plan.width, height: plan.height, samples: samples, format: .rgba8(dithers: dithers))
+        try draw(mesh, region: (0, 0, plan.width, plan.height), targets: targets, toWindow: true)
+    }
+
+    /// Passes 1 and 2 for one region of the canvas, pass 2 into the output
+    /// texture or, for a window, into framebuffer 0.
+    func draw(
+        _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets, toWindow: Bool = false
+    ) throws(GLError) {
         let plan = mesh.plan
         let background = plan.backgroundVector
         let viewportWidth = GLsizei(region.width)
@@ -217,7 +235,11 @@ public final class GLRenderer {
         try targets.resolve()
 
         // Pass 2: unpremultiply, dither, quantize.
-        targets.outputFramebuffer.bind()
+        if toWindow {
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        } else {
+            targets.outputFramebuffer.bind()
+        }
         epoxy_glViewport(0, 0, viewportWidth, viewportHeight)
         finishProgram.use()
         finishProgram.set("premultipliedImage", 0)
@@ -226,6 +248,7 @@ public final class GLRenderer {
         finishProgram.set("background", background)
         finishProgram.set("outputMode", targets.format.shaderMode)
         finishProgram.set("regionOrigin", region.x, region.y)
+        finishProgram.set("flipsY", toWindow ? 1 : 0)
         targets.premultiplied.bind(unit: 0)
         targets.coverage.bind(unit: 1)
         ditherTexture.bind(unit: 2)

@@ -46,7 +46,8 @@ import Testing
         let corner = png.image8[0, 0]
         #expect(abs(Int(corner[1]) - 0x26) <= 1 && abs(Int(corner[2]) - 0x4d) <= 1)
         // It is the CPU renderer's picture of the preset at time 0.
-        let expected = CPURenderer().render8(RenderPlan(mesh: Presets.onboarding.document.mesh(at: 0), width: 120, height: 80))
+        let expected = CPURenderer().render8(
+            RenderPlan(mesh: Presets.onboarding.document.mesh(at: 0), width: 120, height: 80))
         let same = png.image8 == expected
         #expect(same)
     }

@@ -1,0 +1,214 @@
+import MeshGradCore
+import MeshGradDocument
+
+/// The preview window's editing model, with no window in it: a document,
+/// a selection, and every edit as an undoable step. Dragging is one step
+/// however many moves it makes (`beginGesture` … `endGesture`).
+public struct Editor: Sendable {
+    public private(set) var document: GradientDocument
+    public var selection: Selection?
+    private var undoStack: [GradientDocument] = []
+    private var redoStack: [GradientDocument] = []
+    private var gestureStart: GradientDocument?
+    /// Edits since the document was opened, saved or reloaded.
+    public private(set) var hasUnsavedChanges = false
+
+    /// The furthest outside the unit square a point may be dragged: far
+    /// enough for any design, near enough that nothing overflows.
+    public static let positionLimit = 4.0
+
+    public init(document: GradientDocument) {
+        self.document = document
+    }
+
+    public var canUndo: Bool { !undoStack.isEmpty }
+    public var canRedo: Bool { !redoStack.isEmpty }
+
+    /// Applies one edit as one undoable step (no step if nothing changed).
+    public mutating func edit(_ change: (inout GradientDocument) -> Void) {
+        var copy = document
+        change(&copy)
+        guard copy != document else { return }
+        if gestureStart == nil {
+            undoStack.append(document)
+            redoStack.removeAll()
+        }
+        document = copy
+        hasUnsavedChanges = true
+    }
+
+    /// Starts a gesture (a drag): its edits become one undo step.
+    public mutating func beginGesture() {
+        gestureStart = document
+    }
+
+    public mutating func endGesture() {
+        guard let start = gestureStart else { return }
+        gestureStart = nil
+        if start != document {
+            undoStack.append(start)
+            redoStack.removeAll()
+        }
+    }
+
+    @discardableResult
+    public mutating func undo() -> Bool {
+        endGesture()
+        guard let previous = undoStack.popLast() else { return false }
+        redoStack.append(document)
+        document = previous
+        hasUnsavedChanges = true
+        clampSelection()
+        return true
+    }
+
+    @discardableResult
+    public mutating func redo() -> Bool {
+        endGesture()
+        guard let next = redoStack.popLast() else { return false }
+        undoStack.append(document)
+        document = next
+        hasUnsavedChanges = true
+        clampSelection()
+        return true
+    }
+
+    /// The file changed on disk: take its contents as the new state, as an
+    /// undoable step (so a reload never destroys what was on screen).
+    public mutating func reload(_ fresh: GradientDocument) {
+        guard fresh != document else { return }
+        endGesture()
+        undoStack.append(document)
+        redoStack.removeAll()
+        document = fresh
+        clampSelection()
+    }
+
+    /// The document was written to disk.
+    public mutating func markSaved() { hasUnsavedChanges = false }
+
+    private mutating func clampSelection() {
+        if let v = selection?.vertex, v >= document.mesh.width * document.mesh.height { selection = nil }
+    }
+
+    // MARK: - Geometry
+
+    /// Moves vertex `index` (or the selected handle) to `position`,
+    /// clamped to ±``positionLimit``; non-finite input is ignored.
+    public mutating func move(_ target: Selection, to position: SIMD2<Double>) {
+        guard position.x.isFinite, position.y.isFinite else { return }
+        let p = position.clamped(
+            lowerBound: SIMD2(repeating: -Self.positionLimit), upperBound: SIMD2(repeating: Self.positionLimit))
+        edit { document in
+            switch (target, document.mesh.locations) {
+            case (.vertex(let i), .points(var points)):
+                points[i] = p
+                document.mesh.locations = .points(points)
+            case (.vertex(let i), .bezierPoints(var points)):
+                let delta = p - points[i].position
+                points[i].position = p
+                points[i].leading += delta
+                points[i].top += delta
+                points[i].trailing += delta
+                points[i].bottom += delta
+                document.mesh.locations = .bezierPoints(points)
+            case (.handle(let i, let handle), .bezierPoints(var points)):
+                switch handle {
+                case .leading: points[i].leading = p
+                case .top: points[i].top = p
+                case .trailing: points[i].trailing = p
+                case .bottom: points[i].bottom = p
+                }
+                document.mesh.locations = .bezierPoints(points)
+            default:
+                break
+            }
+        }
+    }
+
+    /// The position of a vertex or handle.
+    public func position(of target: Selection) -> SIMD2<Double>? {
+        switch (target, document.mesh.locations) {
+        case (.vertex(let i), _): return document.mesh.locations.positions[i]
+        case (.handle(let i, let handle), .bezierPoints(let points)):
+            switch handle {
+            case .leading: return points[i].leading
+            case .top: return points[i].top
+            case .trailing: return points[i].trailing
+            case .bottom: return points[i].bottom
+            }
+        default: return nil
+        }
+    }
+
+    /// Moves the selection by `delta` (unit coordinates).
+    public mutating func nudge(by delta: SIMD2<Double>) {
+        guard let selection, let p = position(of: selection) else { return }
+        move(selection, to: p + delta)
+    }
+
+    // MARK: - Color
+
+    /// Changes the selected vertex's color (or the background) in Oklch:
+    /// hue in degrees, lightness and chroma in their own units.
+    public mutating func adjustColor(hue: Double = 0, lightness: Double = 0, chroma: Double = 0) {
+        guard let selection else { return }
+        edit { document in
+            func adjusted(_ color: RGBAColor) -> RGBAColor {
+                var lch = Oklch(color)
+                lch.hue = (lch.hue + hue + 360).truncatingRemainder(dividingBy: 360)
+                lch.lightness = min(max(lch.lightness + lightness, 0), 1)
+                lch.chroma = min(max(lch.chroma + chroma, 0), 0.37)
+                return lch.color(alpha: color.alpha)
+            }
+            switch selection {
+            case .background:
+                document.mesh.background = adjusted(
+                    document.mesh.background.alpha == 0 ? .black : document.mesh.background)
+            case .vertex(let i), .handle(let i, _):
+                document.mesh.colors[i] = adjusted(document.mesh.colors[i])
+            }
+        }
+    }
+
+    public mutating func toggleSmoothColors() {
+        edit { $0.mesh.smoothsColors.toggle() }
+    }
+
+    public mutating func toggleColorSpace() {
+        edit { $0.mesh.colorSpace = $0.mesh.colorSpace == .device ? .perceptual : .device }
+    }
+
+    // MARK: - Whole mesh
+
+    /// Grids from 2×2 to this.
+    public static let maximumGrid = 8
+
+    /// Resamples the gradient onto a grid `delta` vertices larger (or
+    /// smaller) each way, within 2…``maximumGrid``. Waves and keyframes
+    /// name vertices of the old grid, so they are dropped; drift stays.
+    public mutating func resizeGrid(by delta: Int) {
+        let mesh = document.mesh
+        let width = min(max(mesh.width + delta, 2), Self.maximumGrid)
+        let height = min(max(mesh.height + delta, 2), Self.maximumGrid)
+        guard width != mesh.width || height != mesh.height else { return }
+        edit { document in
+            document.mesh = mesh.resampled(width: width, height: height)
+            if let animation = document.animation {
+                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
+            }
+        }
+        selection = nil
+    }
+
+    /// A new harmonious mesh of the current size.
+    public mutating func randomize(seed: UInt64) {
+        let mesh = document.mesh
+        edit { document in
+            document.mesh = Randomizer(seed: seed).mesh(width: mesh.width, height: mesh.height)
+            if let animation = document.animation {
+                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
+            }
+        }
+    }
+}

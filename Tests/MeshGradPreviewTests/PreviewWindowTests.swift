@@ -1,0 +1,221 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradGL
+import MeshGradPNG
+import MeshGradTestSupport
+import Testing
+
+/// The preview window for real, on an X display (Xvfb): the mouse and the
+/// keyboard through xdotool's XTEST events, the window's pixels through
+/// the X server. Each test runs its own `meshgrad preview` process.
+@Suite(.serialized) struct PreviewWindowTests {
+    static var binary: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meshgrad")
+    }
+
+    /// The display, or a recorded failure saying what is missing.
+    func display() -> String? {
+        switch XDisplay.name {
+        case .success(let name): return name
+        case .failure(let error):
+            Issue.record("window tests need an X display: \(error)")
+            return nil
+        }
+    }
+
+    func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-preview-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A running preview: its process, its X window id, its output.
+    final class Preview {
+        let process = Process()
+        let display: String
+        let output = Pipe()
+        var window = ""
+
+        init(arguments: [String], display: String) throws {
+            self.display = display
+            process.executableURL = PreviewWindowTests.binary
+            process.arguments = ["preview"] + arguments
+            process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            // Wait for the window to be mapped.
+            for _ in 0..<200 {
+                let found = try runOnDisplay(
+                    "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "meshgrad"], display: display)
+                if let id = found.split(separator: "\n").first {
+                    window = String(id)
+                    break
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            try xdotool(["windowfocus", "--sync", window])
+        }
+
+        func xdotool(_ arguments: [String]) throws {
+            try runOnDisplay("/usr/bin/xdotool", arguments, display: display)
+        }
+
+        /// The window's top-left corner on the screen.
+        func origin() throws -> SIMD2<Int> {
+            let text = try runOnDisplay("/usr/bin/xdotool", ["getwindowgeometry", "--shell", window], display: display)
+            var values: [String: Int] = [:]
+            for line in text.split(separator: "\n") {
+                let parts = line.split(separator: "=")
+                if parts.count == 2 { values[String(parts[0])] = Int(parts[1]) }
+            }
+            return SIMD2(values["X"] ?? 0, values["Y"] ?? 0)
+        }
+
+        var title: String {
+            (try? runOnDisplay("/usr/bin/xdotool", ["getwindowname", window], display: display))?
+                .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+        }
+
+        /// The window's pixels as the X server has them.
+        func screenshot() throws -> RGBAImage<UInt8> {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-shot-\(UUID()).png")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try runOnDisplay("/usr/bin/import", ["-window", window, "png24:" + file.path], display: display)
+            return try PNGDecoder.decode(Array(Data(contentsOf: file))).image8
+        }
+
+        func quit() throws -> String {
+            try? xdotool(["key", "--clearmodifiers", "ctrl+q"])
+            let deadline = Date().addingTimeInterval(5)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        }
+    }
+
+    static func grid3(colors: [String]) -> GradientDocument {
+        GradientDocument(
+            mesh: MeshGradient(
+                width: 3, height: 3, locations: .points(MeshGradient.regularGrid(width: 3, height: 3)),
+                colors: colors.map { RGBAColor(hex: $0)! }))
+    }
+
+    @Test func windowShowsWhatTheHeadlessRendererRenders() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let shot = dir.appendingPathComponent("shot.png").path
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = [
+            "preview", "--preset", "sunset", "--window", "320x200", "--frames", "3", "--screenshot", shot,
+        ]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let window = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: shot)))).image8
+        #expect(window.width == 320 && window.height == 200)
+        let plan = RenderPlan(mesh: Presets.sunset.document.mesh, width: 320, height: 200)
+        let comparison = ImageComparison(window, CPURenderer().render8(plan), border: BorderBand(plan: plan))
+        #expect(comparison.isWithinTolerance, "\(comparison.summary)")
+    }
+
+    /// The real mouse and keyboard: drag the center vertex, save.
+    @Test func draggingAVertexAndSavingMovesThePoint() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("grid.json")
+        let original = Self.grid3(colors: [
+            "#102030", "#405060", "#708090", "#a0b0c0", "#ff8800", "#00ff88", "#8800ff", "#123456", "#654321",
+        ])
+        try Data(original.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300"], display: display)
+        let origin = try preview.origin()
+        let start = origin &+ SIMD2(200, 150)  // vertex 4, at (0.5, 0.5)
+        try preview.xdotool(["mousemove", "\(start.x)", "\(start.y)"])
+        try preview.xdotool(["mousedown", "1"])
+        for step in 1...4 {
+            try preview.xdotool(["mousemove", "\(start.x + 10 * step)", "\(start.y + 6 * step)"])
+        }
+        try preview.xdotool(["mouseup", "1"])
+        try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let output = try preview.quit()
+        let saved = try GradientDocument.load(path: spec.path)
+        let moved = saved.mesh.locations.positions[4]
+        #expect(abs(moved.x - (0.5 + 40.0 / 400)) < 0.5 / 400, "x \(moved.x); \(output)")
+        #expect(abs(moved.y - (0.5 + 24.0 / 300)) < 0.5 / 300, "y \(moved.y)")
+        // Everything else is as it was.
+        var expected = original
+        if case .points(var points) = expected.mesh.locations {
+            points[4] = moved
+            expected.mesh.locations = .points(points)
+        }
+        #expect(saved == expected)
+    }
+
+    @Test func undoRestoresThePreviousDocumentExactly() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("undo.json")
+        var original = Presets.aurora.document
+        original.animation = nil
+        try Data(original.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "300x200"], display: display)
+        // Select a vertex, nudge it, recolor it, toggle smooth colors; undo all four.
+        for key in ["Tab", "Tab", "Tab", "Tab", "Right", "Right", "w", "m"] {
+            try preview.xdotool(["key", "--clearmodifiers", key])
+        }
+        try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
+        Thread.sleep(forTimeInterval: 0.4)
+        let edited = try GradientDocument.load(path: spec.path)
+        #expect(edited != original)
+        for _ in 0..<4 { try preview.xdotool(["key", "--clearmodifiers", "ctrl+z"]) }
+        try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
+        Thread.sleep(forTimeInterval: 0.4)
+        _ = try preview.quit()
+        #expect(try GradientDocument.load(path: spec.path) == original)
+    }
+
+    @Test func fileChangesShowUpAndBrokenFilesKeepTheLastPicture() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("live.json")
+        let red = Self.grid3(colors: Array(repeating: "#ff0000", count: 9))
+        let blue = Self.grid3(colors: Array(repeating: "#0000ff", count: 9))
+        try Data(red.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "200x150"], display: display)
+        /// The window's center, within dithering's one level of `expected`.
+        func centerIs(_ expected: SIMD4<Int>) throws -> Bool {
+            let pixel = SIMD4<Int>(truncatingIfNeeded: try preview.screenshot()[100, 75])
+            let d = pixel &- expected
+            return [d.x, d.y, d.z, d.w].allSatisfy { abs($0) <= 1 }
+        }
+        #expect(try centerIs(SIMD4(255, 0, 0, 255)))
+
+        try AtomicFile.write(Data(blue.jsonText().utf8), to: spec)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try centerIs(SIMD4(0, 0, 255, 255)))
+
+        try Data("{\"width\": 3, oops".utf8).write(to: spec)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try centerIs(SIMD4(0, 0, 255, 255)))
+        #expect(preview.title.contains("error: "), "title: \(preview.title)")
+
+        try AtomicFile.write(Data(red.jsonText().utf8), to: spec)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try centerIs(SIMD4(255, 0, 0, 255)))
+        #expect(!preview.title.contains("error"))
+        let output = try preview.quit()
+        #expect(output.contains("live.json:1:"), "\(output)")
+    }
+}

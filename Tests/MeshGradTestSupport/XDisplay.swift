@@ -1,0 +1,61 @@
+import Foundation
+
+/// An X display for window tests: `$DISPLAY` when set (CI starts Xvfb),
+/// else an Xvfb server this process starts once and stops at exit.
+/// `nil`, with the reason, when neither is possible.
+public enum XDisplay {
+    public static let name: Result<String, XDisplayError> = {
+        if let display = ProcessInfo.processInfo.environment["DISPLAY"], !display.isEmpty {
+            return .success(display)
+        }
+        guard
+            let xvfb = ["/usr/bin/Xvfb", "/usr/local/bin/Xvfb"].first(where: {
+                FileManager.default.isExecutableFile(atPath: $0)
+            })
+        else {
+            return .failure(XDisplayError(reason: "no DISPLAY and no Xvfb (Debian: apt-get install xvfb)"))
+        }
+        for number in 70..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: xvfb)
+            process.arguments = [":\(number)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { continue }
+            // Wait for its socket.
+            for _ in 0..<100 {
+                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
+                    server = process
+                    atexit { XDisplay.server?.terminate() }
+                    return .success(":\(number)")
+                }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            process.terminate()
+        }
+        return .failure(XDisplayError(reason: "Xvfb did not start"))
+    }()
+
+    nonisolated(unsafe) static var server: Process?
+}
+
+public struct XDisplayError: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
+}
+
+/// Runs a program on the test display and returns its standard output.
+@discardableResult
+public func runOnDisplay(_ executable: String, _ arguments: [String], display: String) throws -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+    let pipe = Pipe()
+    process.standardOutput = pipe
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+}
