@@ -2,18 +2,26 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
+import MeshGradPNG
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
-// (stage by stage): the median of several runs per case, after one warm-up
-// run. `Scripts/bench.sh` runs this next to end-to-end timings of the CLI,
-// `Scripts/gpu-check.sh` on GPU machines. Usage:
+// (stage by stage), and PNG encoding timings of the first preset (libpng,
+// the old path, against PNGStreamEncoder): the median of several runs per
+// case, after one warm-up run. `Scripts/bench.sh` runs this next to
+// end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
+// Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
+//                  [--no-encode] [--encode-sweep]
+// --encode-sweep adds every compression level, every filter strategy and
+// one thread against all, for choosing the encoder's defaults.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
 var presetNames: [String] = []
 var measuresGL = true
 var measuresCPU = true
+var measuresEncoding = true
+var sweepsEncoding = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -23,6 +31,8 @@ while !arguments.isEmpty {
     case "--preset": presetNames.append(arguments.removeFirst())
     case "--no-gl": measuresGL = false
     case "--no-cpu": measuresCPU = false
+    case "--no-encode": measuresEncoding = false
+    case "--encode-sweep": sweepsEncoding = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -114,5 +124,56 @@ if measuresGL {
         withExtendedLifetime(context) {}
     } catch {
         print("GL renderer: not measured (\(error))")
+    }
+}
+
+// PNG encoding of the first preset's CPU rendering, 8-bit RGB (every preset
+// but frost is opaque), dithered and plain: time and size, the old libpng
+// path at the CLI's default level against the parallel encoder.
+if measuresEncoding {
+    let name = presetNames[0]
+    let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    let images = [
+        ("dithered", renderer.render8(plan, dithers: true)), ("plain", renderer.render8(plan, dithers: false)),
+    ]
+    print("")
+    print("PNG encoding, \(name) \(size), 8-bit, \(threads) threads, median of \(runs) runs")
+    print("image     encoder                                      ms        bytes")
+    func measure(_ label: String, _ image: RGBAImage<UInt8>, runs: Int, _ encode: () throws -> [UInt8]) {
+        var bytes = 0
+        var times: [Double] = []
+        for run in 0...runs {
+            var output: [UInt8] = []
+            let time = seconds { output = try! encode() }
+            if run > 0 { times.append(time) }  // run 0 warms up
+            bytes = output.count
+        }
+        print(
+            label.padding(toLength: 52, withPad: " ", startingAt: 0)
+                + String(format: "%7.1f  %11d", median(times) * 1000, bytes))
+    }
+    for (kind, image) in images {
+        let prefix = kind.padding(toLength: 10, withPad: " ", startingAt: 0)
+        measure(prefix + "libpng level 1 (before)", image, runs: runs) {
+            try LibPNGEncoder(compressionLevel: 1).encode(image)
+        }
+        measure(prefix + "PNGStreamEncoder level 1 (CLI default)", image, runs: runs) {
+            try PNGEncoder(compressionLevel: 1).encode(image)
+        }
+        guard sweepsEncoding else { continue }
+        for level in [0, 2, 4, 6, 9] {
+            measure(prefix + "PNGStreamEncoder level \(level)", image, runs: level >= 6 ? 1 : runs) {
+                try PNGEncoder(compressionLevel: level).encode(image)
+            }
+        }
+        for filter in PNGFilterStrategy.allCases {
+            measure(prefix + "PNGStreamEncoder level 1, filter \(filter)", image, runs: runs) {
+                try PNGEncoder(compressionLevel: 1, filter: filter).encode(image)
+            }
+        }
+        measure(prefix + "PNGStreamEncoder level 1, 1 thread", image, runs: runs) {
+            try PNGEncoder(compressionLevel: 1, threads: 1).encode(image)
+        }
     }
 }
