@@ -103,7 +103,7 @@ final class PNGPiece: @unchecked Sendable {
                     // candidate only when one turns up.
                     var bestSum = Int.max
                     var best = RowFilter.none
-                    for candidate in RowFilter.allCases {
+                    for candidate in RowFilter.adaptiveCandidates {
                         let destination = bestSum == Int.max ? target : scratch
                         candidate.apply(
                             row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,
