@@ -8,7 +8,7 @@ import Testing
 /// noise as dithering adds, and alpha that is full or varies.
 enum TestImages {
     /// A deterministic xorshift generator, so failures reproduce.
-    struct Noise {
+    struct Noise: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {
             state ^= state << 13
@@ -346,6 +346,25 @@ struct SinkFailure: Error, Equatable {
                     options: .init(compressionLevel: level)
                 ) { _ in }
             }
+        }
+    }
+}
+
+@Suite struct OpacityTests {
+    @Test(arguments: [1, 2, 3, 7, 8])
+    func fastOpacityCheckAgreesWithTheImages(pixels: Int) {
+        for translucent in [nil] + Array(0..<pixels) {
+            var image8 = RGBAImage<UInt8>(
+                width: pixels, height: 1, components: .init(repeating: 255, count: pixels * 4))
+            var image16 = RGBAImage<UInt16>(
+                width: pixels, height: 1, components: .init(repeating: 0xFFFF, count: pixels * 4))
+            if let translucent {
+                image8[translucent, 0] = SIMD4(255, 255, 255, 254)
+                image16[translucent, 0] = SIMD4(0xFFFF, 0xFFFF, 0xFFFF, 0xFEFF)
+            }
+            #expect(isOpaque(image8.components) == image8.isOpaque)
+            #expect(isOpaque(image16.components) == image16.isOpaque)
+            #expect(image8.isOpaque == (translucent == nil))
         }
     }
 }
