@@ -105,7 +105,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradPNGTests",
-            dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+            dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport", "CZlib"]
         ),
         .testTarget(
             name: "MeshGradGLTests",

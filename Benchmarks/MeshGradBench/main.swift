@@ -46,6 +46,14 @@ func seconds(_ body: () -> Void) -> Double {
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
+/// User and system time of the whole process, every thread.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted.count % 2 == 1
@@ -139,19 +147,26 @@ if measuresEncoding {
     ]
     print("")
     print("PNG encoding, \(name) \(size), 8-bit, \(threads) threads, median of \(runs) runs")
-    print("image     encoder                                      ms        bytes")
+    print("image     encoder                                    wall ms    CPU ms        bytes")
+    /// Wall time and CPU time (all threads, from getrusage: on a busy
+    /// machine the steadier of the two) of `encode`, medians after a warm-up.
     func measure(_ label: String, _ image: RGBAImage<UInt8>, runs: Int, _ encode: () throws -> [UInt8]) {
         var bytes = 0
         var times: [Double] = []
+        var cpuTimes: [Double] = []
         for run in 0...runs {
             var output: [UInt8] = []
+            let cpuStart = processCPUSeconds()
             let time = seconds { output = try! encode() }
-            if run > 0 { times.append(time) }  // run 0 warms up
+            if run > 0 {  // run 0 warms up
+                times.append(time)
+                cpuTimes.append(processCPUSeconds() - cpuStart)
+            }
             bytes = output.count
         }
         print(
             label.padding(toLength: 52, withPad: " ", startingAt: 0)
-                + String(format: "%7.1f  %11d", median(times) * 1000, bytes))
+                + String(format: "%7.1f   %7.1f  %11d", median(times) * 1000, median(cpuTimes) * 1000, bytes))
     }
     for (kind, image) in images {
         let prefix = kind.padding(toLength: 10, withPad: " ", startingAt: 0)

@@ -15,7 +15,8 @@ import CZlib
 ///
 /// So every level above 0 decides per piece which kind it holds (the share of
 /// bytes inside runs, see ``PieceContent``) and compresses noise with Huffman
-/// codes alone; the level only decides how hard to work on runs.
+/// codes alone (``LiteralDeflater``, which does what zlib's `Z_HUFFMAN_ONLY`
+/// does, faster); the level only decides how hard to work on runs.
 struct PNGCompression: Sendable, Hashable {
     /// 0 (store) to 9.
     let level: Int
@@ -25,13 +26,13 @@ struct PNGCompression: Sendable, Hashable {
         self.level = level
     }
 
-    /// The zlib level and strategy for a piece of `content`.
-    func zlibParameters(for content: PieceContent) -> (level: Int32, strategy: Int32) {
+    /// How to deflate a piece of `content`.
+    func method(for content: PieceContent) -> DeflateMethod {
         switch (level, content) {
-        case (0, _): (0, Z_DEFAULT_STRATEGY)
-        case (_, .noise): (1, Z_HUFFMAN_ONLY)
-        case (1...5, .runs): (1, Z_RLE)
-        case (let level, .runs): (Int32(level), Z_DEFAULT_STRATEGY)
+        case (0, _): .zlib(level: 0, strategy: Z_DEFAULT_STRATEGY)
+        case (_, .noise): .literals
+        case (1...5, .runs): .zlib(level: 1, strategy: Z_RLE)
+        case (let level, .runs): .zlib(level: Int32(level), strategy: Z_DEFAULT_STRATEGY)
         }
     }
 
@@ -52,6 +53,14 @@ struct PNGCompression: Sendable, Hashable {
         flg += 31 - (cmf << 8 | flg) % 31
         return [UInt8(cmf), UInt8(flg)]
     }
+}
+
+/// Which deflate encoder a piece goes through.
+enum DeflateMethod: Sendable, Hashable {
+    /// zlib (``Deflater``) with this level and strategy.
+    case zlib(level: Int32, strategy: Int32)
+    /// Literals only, one Huffman code per block (``LiteralDeflater``).
+    case literals
 }
 
 /// What a piece of filtered rows looks like to deflate.

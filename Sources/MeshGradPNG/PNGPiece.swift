@@ -58,7 +58,6 @@ final class PNGPiece: @unchecked Sendable {
             let content =
                 compression.classifiesContent
                 ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count) : .runs
-            let (level, strategy) = compression.zlibParameters(for: content)
             var bytes: [UInt8] = []
             let header = isFirst ? compression.zlibHeader : []
             bytes.reserveCapacity(12 + header.count + Deflater.bound(buffer.count) + 4)
@@ -66,9 +65,14 @@ final class PNGPiece: @unchecked Sendable {
             bytes.append(contentsOf: PNGChunkType.idat)
             bytes.append(contentsOf: header)
             do throws(PNGError) {
-                try Deflater.compress(
-                    UnsafeBufferPointer(buffer), level: level, strategy: strategy, finishes: isLast,
-                    appendingTo: &bytes)
+                switch compression.method(for: content) {
+                case .zlib(let level, let strategy):
+                    try Deflater.compress(
+                        UnsafeBufferPointer(buffer), level: level, strategy: strategy, finishes: isLast,
+                        appendingTo: &bytes)
+                case .literals:
+                    LiteralDeflater.compress(UnsafeBufferPointer(buffer), finishes: isLast, appendingTo: &bytes)
+                }
             } catch {
                 failure = error
                 return
