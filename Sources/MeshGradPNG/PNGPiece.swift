@@ -57,7 +57,8 @@ final class PNGPiece: @unchecked Sendable {
             adler = UInt32(adler32_z(1, buffer.baseAddress, buffer.count))
             let content =
                 compression.classifiesContent
-                ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count) : .runs
+                ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count, bytesPerPixel: bytesPerPixel)
+                : .runs
             var bytes: [UInt8] = []
             let header = isFirst ? compression.zlibHeader : []
             bytes.reserveCapacity(12 + header.count + Deflater.bound(buffer.count) + 4)

@@ -145,3 +145,37 @@ import Testing
         }
     }
 }
+
+@Suite struct PieceContentTests {
+    static func classify(_ bytes: [UInt8], bytesPerPixel: Int) -> PieceContent {
+        bytes.withUnsafeBufferPointer {
+            PieceContent(classifying: $0.baseAddress!, count: $0.count, bytesPerPixel: bytesPerPixel)
+        }
+    }
+
+    @Test func runsRepeatsAndNoiseAreToldApart() {
+        var noise = TestImages.Noise(state: 11)
+        let dithering = (0..<20_000).map { _ in UInt8([0, 1, 255][Int(noise.next() % 3)]) }
+        #expect(Self.classify(dithering, bytesPerPixel: 3) == .noise)
+        #expect(Self.classify([UInt8](repeating: 0, count: 20_000), bytesPerPixel: 3) == .runs)
+        // A 16-bit pixel's differences recurring, no byte twice in a row.
+        let pixels = (0..<20_000).map { UInt8([0, 17, 1, 3, 0, 250][$0 % 6]) }
+        #expect(Self.classify(pixels, bytesPerPixel: 6) == .repeats)
+        #expect(Self.classify([7], bytesPerPixel: 6) == .noise)
+    }
+
+    @Test func levelsChooseTheirMethods() {
+        let eight = PNGCompression(level: 1, bitDepth: 8)
+        #expect(eight.method(for: .noise) == .literals)
+        #expect(eight.method(for: .runs) == .zlib(level: 1, strategy: Z_RLE))
+        #expect(eight.method(for: .repeats) == .zlib(level: 1, strategy: Z_DEFAULT_STRATEGY))
+        #expect(PNGCompression(level: 1, bitDepth: 16).method(for: .runs) == .zlib(level: 1, strategy: 0))
+        #expect(PNGCompression(level: 7, bitDepth: 8).method(for: .runs) == .zlib(level: 7, strategy: 0))
+        #expect(PNGCompression(level: 9, bitDepth: 8).method(for: .noise) == .literals)
+        #expect(PNGCompression(level: 0, bitDepth: 8).method(for: .noise) == .zlib(level: 0, strategy: 0))
+        for level in 0...9 {
+            let header = PNGCompression(level: level, bitDepth: 8).zlibHeader
+            #expect((Int(header[0]) << 8 | Int(header[1])) % 31 == 0 && header[0] == 0x78)
+        }
+    }
+}
