@@ -135,22 +135,19 @@ if measuresGL {
     }
 }
 
-// PNG encoding of the first preset's CPU rendering, 8-bit RGB (every preset
-// but frost is opaque), dithered and plain: time and size, the old libpng
-// path at the CLI's default level against the parallel encoder.
+// PNG encoding of the first preset's CPU rendering, RGB (every preset but
+// frost is opaque): 8-bit dithered and plain, and 16-bit; time and size, the
+// old libpng path at the CLI's default level against the parallel encoder.
 if measuresEncoding {
     let name = presetNames[0]
     let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
     let threads = ProcessInfo.processInfo.activeProcessorCount
-    let images = [
-        ("dithered", renderer.render8(plan, dithers: true)), ("plain", renderer.render8(plan, dithers: false)),
-    ]
     print("")
-    print("PNG encoding, \(name) \(size), 8-bit, \(threads) threads, median of \(runs) runs")
+    print("PNG encoding, \(name) \(size), RGB, \(threads) threads, median of \(runs) runs")
     print("image     encoder                                    wall ms    CPU ms        bytes")
     /// Wall time and CPU time (all threads, from getrusage: on a busy
     /// machine the steadier of the two) of `encode`, medians after a warm-up.
-    func measure(_ label: String, _ image: RGBAImage<UInt8>, runs: Int, _ encode: () throws -> [UInt8]) {
+    func measure(_ label: String, runs: Int, _ encode: () throws -> [UInt8]) {
         var bytes = 0
         var times: [Double] = []
         var cpuTimes: [Double] = []
@@ -168,27 +165,32 @@ if measuresEncoding {
             label.padding(toLength: 52, withPad: " ", startingAt: 0)
                 + String(format: "%7.1f   %7.1f  %11d", median(times) * 1000, median(cpuTimes) * 1000, bytes))
     }
-    for (kind, image) in images {
+    for (kind, image) in [
+        ("dithered", renderer.render8(plan, dithers: true)), ("plain", renderer.render8(plan, dithers: false)),
+    ] {
         let prefix = kind.padding(toLength: 10, withPad: " ", startingAt: 0)
-        measure(prefix + "libpng level 1 (before)", image, runs: runs) {
-            try LibPNGEncoder(compressionLevel: 1).encode(image)
-        }
-        measure(prefix + "PNGStreamEncoder level 1 (CLI default)", image, runs: runs) {
+        measure(prefix + "libpng level 1 (before)", runs: runs) { try LibPNGEncoder(compressionLevel: 1).encode(image) }
+        measure(prefix + "PNGStreamEncoder level 1 (CLI default)", runs: runs) {
             try PNGEncoder(compressionLevel: 1).encode(image)
         }
         guard sweepsEncoding else { continue }
         for level in [0, 2, 4, 6, 9] {
-            measure(prefix + "PNGStreamEncoder level \(level)", image, runs: level >= 6 ? 1 : runs) {
+            measure(prefix + "PNGStreamEncoder level \(level)", runs: level >= 6 ? 1 : runs) {
                 try PNGEncoder(compressionLevel: level).encode(image)
             }
         }
         for filter in PNGFilterStrategy.allCases {
-            measure(prefix + "PNGStreamEncoder level 1, filter \(filter)", image, runs: runs) {
+            measure(prefix + "PNGStreamEncoder level 1, filter \(filter)", runs: runs) {
                 try PNGEncoder(compressionLevel: 1, filter: filter).encode(image)
             }
         }
-        measure(prefix + "PNGStreamEncoder level 1, 1 thread", image, runs: runs) {
+        measure(prefix + "PNGStreamEncoder level 1, 1 thread", runs: runs) {
             try PNGEncoder(compressionLevel: 1, threads: 1).encode(image)
         }
+    }
+    let deep = renderer.render16(plan)
+    measure("16-bit    libpng level 1 (before)", runs: runs) { try LibPNGEncoder(compressionLevel: 1).encode(deep) }
+    measure("16-bit    PNGStreamEncoder level 1 (CLI default)", runs: runs) {
+        try PNGEncoder(compressionLevel: 1).encode(deep)
     }
 }
