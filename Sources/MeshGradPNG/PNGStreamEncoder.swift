@@ -90,6 +90,9 @@ public final class PNGStreamEncoder {
     private var piecesStarted = 0
     /// Pieces handed to workers and not yet written, oldest first.
     private var pending: [PNGPiece] = []
+    /// The most pieces ever pending at once: what bounds the memory (for
+    /// the tests).
+    private(set) var mostPiecesPending = 0
     private var wroteHeader = false
     /// Adler-32 of everything deflated so far.
     private var adler: UInt32 = 1
@@ -234,6 +237,7 @@ public final class PNGStreamEncoder {
             slots.signal()
         }
         pending.append(piece)
+        mostPiecesPending = max(mostPiecesPending, pending.count)
         // Write whatever is ready without waiting.
         while let oldest = pending.first, oldest.done.wait(timeout: .now()) == .success {
             try write(pending.removeFirst())

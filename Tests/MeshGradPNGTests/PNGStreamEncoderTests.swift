@@ -280,6 +280,25 @@ struct SinkFailure: Error, Equatable {
         #expect(try Self.decode8(sink.bytes) == image)
     }
 
+    @Test func memoryStaysBoundedWhateverTheHeight() throws {
+        // 2000 pieces of one row each: never more than twice the threads
+        // pending, and the sink has nearly everything before finish().
+        let width = 64
+        let row = TestImages.gradient8(width: width, height: 1, dithered: true, opaque: true).components
+        for threads in [1, 3] {
+            var received = 0
+            let encoder = try PNGStreamEncoder(
+                width: width, height: 2000, bitDepth: 8, channels: 3,
+                options: .init(threads: threads, pieceBytes: 1)
+            ) { received += $0.count }
+            for _ in 0..<2000 { try encoder.appendRows(row) }
+            let beforeFinish = received
+            try encoder.finish()
+            #expect(encoder.mostPiecesPending <= 2 * threads)
+            #expect(beforeFinish > received * 9 / 10)
+        }
+    }
+
     @Test func headerMatchesLibpngs() throws {
         // The color-space chunks are the ones libpng's
         // png_set_sRGB_gAMA_and_cHRM writes, byte for byte.
