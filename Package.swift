@@ -6,7 +6,7 @@
 //
 //   MeshGradDocument (JSON, presets, SwiftUI code)
 //     -> MeshGradCore (model, math, tessellation, CPU reference, image)
-//       -> MeshGradPNG (encoder; libpng through CPNG)
+//       -> MeshGradPNG (parallel encoder through zlib, CZlib; libpng, CPNG, for reading)
 //         -> MeshGradCLI (commands) -> meshgrad (executable)
 //
 // MeshGradCore imports no C module, so everything that defines *what* a mesh
@@ -34,6 +34,12 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CZlib",
+            pkgConfig: "zlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CEpoxy",
             pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]
@@ -52,7 +58,7 @@ let package = Package(
 
         // MARK: Encoders
 
-        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG"]),
+        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
         .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
 
         // MARK: GPU
@@ -88,7 +94,7 @@ let package = Package(
 
         .executableTarget(
             name: "meshgrad-bench",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL"],
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG"],
             path: "Benchmarks/MeshGradBench"
         ),
 
@@ -109,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradPNGTests",
-            dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+            dependencies: ["MeshGradCore", "MeshGradPNG", "MeshGradTestSupport", "CZlib"]
         ),
         .testTarget(
             name: "MeshGradGLTests",

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# meshgrad benchmarks: render-only timings of the CPU renderer (median of
-# several runs, from the meshgrad-bench executable) and end-to-end timings
-# of the `meshgrad render` command (hyperfine when installed, else a median
-# of repeated runs). Prints the machine first, since numbers mean nothing
-# without it.
+# meshgrad benchmarks: render-only timings of the CPU renderer and PNG
+# encoding timings and sizes (libpng, the old path, against PNGStreamEncoder;
+# medians of several runs, from the meshgrad-bench executable) and
+# end-to-end timings of the `meshgrad render` command (hyperfine when
+# installed, else a median of repeated runs). Prints the machine first,
+# since numbers mean nothing without it. Scripts/bench-peers.sh compares
+# with cairo and Skia.
 #
 #   Scripts/bench.sh            # 4K, the default presets
 #   RUNS=11 Scripts/bench.sh    # more runs per median
@@ -24,7 +26,7 @@ swift build -c release --product meshgrad >/dev/null
 swift build -c release --product meshgrad-bench >/dev/null
 BIN=.build/release
 
-echo "== render only (CPU renderer; GL renderer stage by stage), no encoding"
+echo "== render only (CPU renderer; GL renderer stage by stage), then PNG encoding of the first preset"
 args=()
 for p in $PRESETS; do args+=(--preset "$p"); done
 "$BIN/meshgrad-bench" --runs "$RUNS" --size "$SIZE" "${args[@]}"

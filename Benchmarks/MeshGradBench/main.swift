@@ -2,18 +2,26 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
+import MeshGradPNG
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
-// (stage by stage): the median of several runs per case, after one warm-up
-// run. `Scripts/bench.sh` runs this next to end-to-end timings of the CLI,
-// `Scripts/gpu-check.sh` on GPU machines. Usage:
+// (stage by stage), and PNG encoding timings of the first preset (libpng,
+// the old path, against PNGStreamEncoder): the median of several runs per
+// case, after one warm-up run. `Scripts/bench.sh` runs this next to
+// end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
+// Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
+//                  [--no-encode] [--encode-sweep]
+// --encode-sweep adds every compression level, every filter strategy and
+// one thread against all, for choosing the encoder's defaults.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
 var presetNames: [String] = []
 var measuresGL = true
 var measuresCPU = true
+var measuresEncoding = true
+var sweepsEncoding = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -23,6 +31,8 @@ while !arguments.isEmpty {
     case "--preset": presetNames.append(arguments.removeFirst())
     case "--no-gl": measuresGL = false
     case "--no-cpu": measuresCPU = false
+    case "--no-encode": measuresEncoding = false
+    case "--encode-sweep": sweepsEncoding = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -34,6 +44,14 @@ func seconds(_ body: () -> Void) -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
     body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+}
+
+/// User and system time of the whole process, every thread.
+func processCPUSeconds() -> Double {
+    var usage = rusage()
+    getrusage(RUSAGE_SELF.rawValue, &usage)
+    return Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+        + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6
 }
 
 func median(_ values: [Double]) -> Double {
@@ -114,5 +132,65 @@ if measuresGL {
         withExtendedLifetime(context) {}
     } catch {
         print("GL renderer: not measured (\(error))")
+    }
+}
+
+// PNG encoding of the first preset's CPU rendering, RGB (every preset but
+// frost is opaque): 8-bit dithered and plain, and 16-bit; time and size, the
+// old libpng path at the CLI's default level against the parallel encoder.
+if measuresEncoding {
+    let name = presetNames[0]
+    let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+    let threads = ProcessInfo.processInfo.activeProcessorCount
+    print("")
+    print("PNG encoding, \(name) \(size), RGB, \(threads) threads, median of \(runs) runs")
+    print("image     encoder                                    wall ms    CPU ms        bytes")
+    /// Wall time and CPU time (all threads, from getrusage: on a busy
+    /// machine the steadier of the two) of `encode`, medians after a warm-up.
+    func measure(_ label: String, runs: Int, _ encode: () throws -> [UInt8]) {
+        var bytes = 0
+        var times: [Double] = []
+        var cpuTimes: [Double] = []
+        for run in 0...runs {
+            var output: [UInt8] = []
+            let cpuStart = processCPUSeconds()
+            let time = seconds { output = try! encode() }
+            if run > 0 {  // run 0 warms up
+                times.append(time)
+                cpuTimes.append(processCPUSeconds() - cpuStart)
+            }
+            bytes = output.count
+        }
+        print(
+            label.padding(toLength: 52, withPad: " ", startingAt: 0)
+                + String(format: "%7.1f   %7.1f  %11d", median(times) * 1000, median(cpuTimes) * 1000, bytes))
+    }
+    for (kind, image) in [
+        ("dithered", renderer.render8(plan, dithers: true)), ("plain", renderer.render8(plan, dithers: false)),
+    ] {
+        let prefix = kind.padding(toLength: 10, withPad: " ", startingAt: 0)
+        measure(prefix + "libpng level 1 (before)", runs: runs) { try LibPNGEncoder(compressionLevel: 1).encode(image) }
+        measure(prefix + "PNGStreamEncoder level 1 (CLI default)", runs: runs) {
+            try PNGEncoder(compressionLevel: 1).encode(image)
+        }
+        guard sweepsEncoding else { continue }
+        for level in [0, 2, 4, 6, 9] {
+            measure(prefix + "PNGStreamEncoder level \(level)", runs: level >= 6 ? 1 : runs) {
+                try PNGEncoder(compressionLevel: level).encode(image)
+            }
+        }
+        for filter in PNGFilterStrategy.allCases {
+            measure(prefix + "PNGStreamEncoder level 1, filter \(filter)", runs: runs) {
+                try PNGEncoder(compressionLevel: 1, filter: filter).encode(image)
+            }
+        }
+        measure(prefix + "PNGStreamEncoder level 1, 1 thread", runs: runs) {
+            try PNGEncoder(compressionLevel: 1, threads: 1).encode(image)
+        }
+    }
+    let deep = renderer.render16(plan)
+    measure("16-bit    libpng level 1 (before)", runs: runs) { try LibPNGEncoder(compressionLevel: 1).encode(deep) }
+    measure("16-bit    PNGStreamEncoder level 1 (CLI default)", runs: runs) {
+        try PNGEncoder(compressionLevel: 1).encode(deep)
     }
 }

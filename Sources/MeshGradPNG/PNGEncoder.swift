@@ -1,108 +1,86 @@
-import CPNG
+import Foundation
 import MeshGradCore
 
-/// Encodes ``RGBAImage``s as PNG through libpng: 8 or 16 bits per
-/// component, RGB when every pixel is opaque (a quarter smaller, and what
-/// wallpaper tools expect), RGBA otherwise. The stream carries an sRGB chunk,
-/// since every component is sRGB-encoded.
+/// Encodes whole ``RGBAImage``s as PNG: 8 or 16 bits per component, RGB
+/// when every pixel is opaque (a quarter smaller, and what wallpaper tools
+/// expect), RGBA otherwise, tagged sRGB since every component is
+/// sRGB-encoded. A convenience over ``PNGStreamEncoder``, which does the
+/// work (in parallel) and which callers that produce rows in bands should
+/// use directly.
 public struct PNGEncoder: Sendable {
-    /// zlib level, 0 (store) to 9 (smallest). Smooth gradients compress
-    /// well at low levels; 6 is zlib's default.
+    /// 0 (store) to 9; see ``PNGStreamEncoder/Options/compressionLevel``.
     public var compressionLevel: Int
-    /// Which row filters libpng may choose from.
-    public var filters: Filters
+    /// How each row's filter is chosen.
+    public var filter: PNGFilterStrategy
+    /// Pieces compressed at once.
+    public var threads: Int
 
-    public struct Filters: OptionSet, Sendable {
-        public let rawValue: Int32
-        public init(rawValue: Int32) { self.rawValue = rawValue }
-        public static let none = Filters(rawValue: Int32(PNG_FILTER_NONE))
-        public static let sub = Filters(rawValue: Int32(PNG_FILTER_SUB))
-        public static let up = Filters(rawValue: Int32(PNG_FILTER_UP))
-        public static let average = Filters(rawValue: Int32(PNG_FILTER_AVG))
-        public static let paeth = Filters(rawValue: Int32(PNG_FILTER_PAETH))
-        public static let all: Filters = [.none, .sub, .up, .average, .paeth]
-    }
-
-    public init(compressionLevel: Int = 6, filters: Filters = .all) {
+    public init(
+        compressionLevel: Int = 6, filter: PNGFilterStrategy = .adaptive,
+        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    ) {
         precondition((0...9).contains(compressionLevel))
         self.compressionLevel = compressionLevel
-        self.filters = filters
+        self.filter = filter
+        self.threads = threads
     }
 
     public func encode(_ image: RGBAImage<UInt8>) throws(PNGError) -> [UInt8] {
-        try encode(image.components, width: image.width, height: image.height, bitDepth: 8, opaque: image.isOpaque)
+        try encode(width: image.width, height: image.height, bitDepth: 8, opaque: isOpaque(image.components)) {
+            encoder in
+            try image.components.withUnsafeBufferPointer { try encoder.appendRows($0) }
+        }
     }
 
     public func encode(_ image: RGBAImage<UInt16>) throws(PNGError) -> [UInt8] {
-        try encode(image.components, width: image.width, height: image.height, bitDepth: 16, opaque: image.isOpaque)
+        try encode(width: image.width, height: image.height, bitDepth: 16, opaque: isOpaque(image.components)) {
+            encoder in
+            try image.components.withUnsafeBufferPointer { try encoder.appendRows($0) }
+        }
     }
 
-    private func encode<C: ImageComponent>(
-        _ components: [C], width: Int, height: Int, bitDepth: Int, opaque: Bool
+    private func encode(
+        width: Int, height: Int, bitDepth: Int, opaque: Bool, rows: (PNGStreamEncoder) throws -> Void
     ) throws(PNGError) -> [UInt8] {
-        guard width > 0, height > 0 else {
-            throw PNGError(message: "an image of \(width)×\(height) pixels cannot be a PNG")
+        var output: [UInt8] = []
+        let encoder = try PNGStreamEncoder(
+            width: width, height: height, bitDepth: bitDepth, channels: opaque ? 3 : 4,
+            options: .init(compressionLevel: compressionLevel, filter: filter, threads: threads)
+        ) { output.append(contentsOf: $0) }
+        do {
+            try rows(encoder)
+            try encoder.finish()
+        } catch let error as PNGError {
+            throw error
+        } catch {
+            // Appending to an array cannot fail; anything else is a PNGError.
+            throw PNGError(message: "\(error)")
         }
-        // Opaque images drop alpha: repack RGBA into RGB.
-        var packed = components
-        let channels = opaque ? 3 : 4
-        if opaque {
-            packed = [C](unsafeUninitializedCapacity: width * height * 3) { buffer, count in
-                var o = 0
-                var i = 0
-                while i < components.count {
-                    buffer[o] = components[i]
-                    buffer[o + 1] = components[i + 1]
-                    buffer[o + 2] = components[i + 2]
-                    o += 3
-                    i += 4
-                }
-                count = o
-            }
-        }
-        var output = ByteSink()
-        var error = mg_png_error()
-        let ok = packed.withUnsafeBytes { raw -> Int32 in
-            let stride = width * channels * MemoryLayout<C>.size
-            var rows = (0..<height).map { Optional(raw.baseAddress!.assumingMemoryBound(to: UInt8.self) + $0 * stride) }
-            return withUnsafeMutablePointer(to: &output) { sink in
-                rows.withUnsafeMutableBufferPointer { rowPointers in
-                    rowPointers.baseAddress!.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: height) {
-                        rowArray in
-                        mg_png_encode(
-                            UInt32(width), UInt32(height), Int32(bitDepth), Int32(channels), rowArray,
-                            Int32(compressionLevel), filters.rawValue,
-                            { context, bytes, count in
-                                context!.assumingMemoryBound(to: ByteSink.self).pointee.append(bytes!, count: count)
-                                return 1
-                            }, sink, &error)
-                    }
-                }
-            }
-        }
-        guard ok == 1 else { throw PNGError(message: error.text) }
-        return output.bytes
+        return output
     }
 }
 
-/// Collects the encoder's output.
-struct ByteSink {
-    var bytes: [UInt8] = []
-    mutating func append(_ pointer: UnsafePointer<UInt8>, count: Int) {
-        bytes.append(contentsOf: UnsafeBufferPointer(start: pointer, count: count))
-    }
-}
-
-/// libpng refused to encode or decode; `message` is its reason.
-public struct PNGError: Error, CustomStringConvertible, Sendable {
-    public var message: String
-    public var description: String { message }
-}
-
-extension mg_png_error {
-    var text: String {
-        withUnsafeBytes(of: message) { raw in
-            String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
+/// Whether every alpha component is full: ``RGBAImage/isOpaque`` for the
+/// two depths PNG writes, as an AND over 64-bit words (one or two pixels
+/// each, alpha in the top bits on a little-endian machine), since the
+/// generic one costs tens of milliseconds at 4K and this about one.
+func isOpaque<C: FixedWidthInteger & UnsignedInteger>(_ components: [C]) -> Bool {
+    precondition(C.bitWidth == 8 || C.bitWidth == 16)
+    let alphaMask: UInt64 = C.bitWidth == 8 ? 0xFF00_0000_FF00_0000 : 0xFFFF_0000_0000_0000
+    return components.withUnsafeBytes { raw in
+        let words = raw.count / 8
+        var all = UInt64.max
+        var i = 0
+        while i < words {
+            all &= raw.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self)
+            i &+= 1
         }
+        // An 8-bit image with an odd number of pixels has one left over.
+        var tailOpaque = true
+        if raw.count % 8 != 0 {
+            tailOpaque =
+                UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: words * 8, as: UInt32.self)) >> 24 == 0xFF
+        }
+        return UInt64(littleEndian: all) & alphaMask == alphaMask && tailOpaque
     }
 }
