@@ -51,16 +51,24 @@ final class RenderEngine {
                 throw CommandError("--backend gl: \(error)")
             }
         case .auto:
-            do {
-                let engine = try makeGL()
-                if case .gl(_, let renderer) = engine.kind, renderer.info.isSoftware {
-                    // A CPU rasterizer: the CPU reference is faster here.
+            switch HeadlessContext.availability() {
+            case .softwareOnly:
+                // Only a CPU rasterizer: the CPU reference is faster here.
+                return RenderEngine(kind: .cpu(CPURenderer()))
+            case .unavailable(let reason):
+                console.err.write("meshgrad: no OpenGL context: \(reason); rendering on the CPU\n")
+                return RenderEngine(kind: .cpu(CPURenderer()))
+            case .hardware:
+                do {
+                    let engine = try makeGL()
+                    if case .gl(_, let renderer) = engine.kind, renderer.info.isSoftware {
+                        return RenderEngine(kind: .cpu(CPURenderer()))
+                    }
+                    return engine
+                } catch {
+                    console.err.write("meshgrad: \(error); rendering on the CPU\n")
                     return RenderEngine(kind: .cpu(CPURenderer()))
                 }
-                return engine
-            } catch {
-                console.err.write("meshgrad: \(error); rendering on the CPU\n")
-                return RenderEngine(kind: .cpu(CPURenderer()))
             }
         }
     }
@@ -68,6 +76,45 @@ final class RenderEngine {
     static func makeGL() throws(GLError) -> RenderEngine {
         let context = try HeadlessContext()
         return RenderEngine(kind: .gl(context, try GLRenderer()))
+    }
+
+    var isCPU: Bool {
+        if case .cpu = kind { return true }
+        return false
+    }
+
+    /// Renders bands of one plan: the CPU sets up its triangles once, the
+    /// GPU uploads the mesh once. `render(rows, buffer)` returns the seconds
+    /// spent reading back.
+    struct BandRenderer {
+        var prepared: PreparedRaster?
+        var render: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    }
+
+    func bandRenderer(for plan: RenderPlan, depth: Int, dithers: Bool) throws -> BandRenderer {
+        switch kind {
+        case .cpu(let renderer):
+            let prepared = PreparedRaster(plan: plan)
+            return BandRenderer(prepared: prepared) { rows, buffer in
+                if depth == 16 {
+                    renderer.render(
+                        prepared, writer: RGBA16Writer(), rows: rows, into: buffer.assumingMemoryBound(to: UInt16.self))
+                } else {
+                    renderer.render(
+                        prepared, writer: RGBA8Writer(dithers: dithers), rows: rows,
+                        into: buffer.assumingMemoryBound(to: UInt8.self))
+                }
+                return 0
+            }
+        case .gl(_, let renderer):
+            let mesh = try renderer.upload(plan)
+            renderer.measuresStages = true
+            return BandRenderer(prepared: nil) { rows, buffer in
+                try renderer.render(
+                    mesh, format: depth == 16 ? .rgba16 : .rgba8(dithers: dithers), rows: rows, into: buffer)
+                return renderer.lastStageTimes.readback
+            }
+        }
     }
 
     func render8(_ plan: RenderPlan, dithers: Bool) throws -> RGBAImage<UInt8> {

@@ -11,7 +11,7 @@ public enum CLI {
     static let commands: [CommandEntry] = [
         CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(PreviewCommand.self),
         CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self),
-        CommandEntry(PresetsCommand.self), CommandEntry(InfoCommand.self),
+        CommandEntry(PresetsCommand.self), CommandEntry(SizesCommand.self), CommandEntry(InfoCommand.self),
     ]
 
     /// Runs `meshgrad` with `arguments` (without the program name) and
@@ -49,6 +49,9 @@ public enum CLI {
         do {
             try command.run(rest, console)
             return 0
+        } catch let failure as BatchFailure {
+            // Each failure was reported as it happened.
+            return Int32(min(failure.count, 125))
         } catch let error as UsageError {
             console.err.write("meshgrad \(command.name): error: \(error)\n")
             return 2

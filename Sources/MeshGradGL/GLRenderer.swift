@@ -101,27 +101,42 @@ public final class GLRenderer {
         return RGBAImage(width: plan.width, height: plan.height, components: components)
     }
 
-    /// The regions a canvas is drawn in: one, or tiles of at most
-    /// ``maximumTileSide`` (and the driver's limit), row-major.
-    func tiles(width: Int, height: Int, multisampled: Bool) -> [(x: Int, y: Int, width: Int, height: Int)] {
+    /// The regions rows `rows` of a canvas are drawn in: one, or tiles of
+    /// at most ``maximumTileSide`` (and the driver's limit), row-major.
+    func tiles(width: Int, rows: Range<Int>, multisampled: Bool) -> [(x: Int, y: Int, width: Int, height: Int)] {
         // The exact viewport of pass 1 is twice the tile: keep it in range.
         let side = min(info.maxTargetSide / 2, multisampled ? maximumTileSide / 2 : maximumTileSide)
         var result: [(Int, Int, Int, Int)] = []
-        for y in stride(from: 0, to: height, by: side) {
+        for y in stride(from: rows.lowerBound, to: rows.upperBound, by: side) {
             for x in stride(from: 0, to: width, by: side) {
-                result.append((x, y, min(side, width - x), min(side, height - y)))
+                result.append((x, y, min(side, width - x), min(side, rows.upperBound - y)))
             }
         }
         return result
     }
 
+    func tiles(width: Int, height: Int, multisampled: Bool) -> [(x: Int, y: Int, width: Int, height: Int)] {
+        tiles(width: width, rows: 0..<height, multisampled: multisampled)
+    }
+
     /// Renders into `output`: `width × height × 4` components of the
-    /// format's size, rows top first. Tile `k + 1` is drawn while tile `k`
-    /// waits in its pixel buffer, so the GPU works while the CPU copies.
+    /// format's size, rows top first.
     func render(_ mesh: GPUMesh, format: OutputFormat, into output: UnsafeMutableRawPointer) throws(GLError) {
+        try render(mesh, format: format, rows: 0..<mesh.plan.height, into: output)
+    }
+
+    /// Renders canvas rows `rows` into `output` (`rows.count` rows of
+    /// `width × 4` components of the format's size): the way to stream a
+    /// canvas larger than memory band by band. Tile `k + 1` is drawn while
+    /// tile `k` waits in its pixel buffer, so the GPU works while the CPU
+    /// copies.
+    public func render(
+        _ mesh: GPUMesh, format: OutputFormat, rows: Range<Int>, into output: UnsafeMutableRawPointer
+    ) throws(GLError) {
         let plan = mesh.plan
+        precondition(rows.lowerBound >= 0 && rows.upperBound <= plan.height)
         let samples = plan.antialiasesBorder ? min(4, max(1, info.maxSamples)) : 1
-        let regions = tiles(width: plan.width, height: plan.height, multisampled: samples > 1)
+        let regions = tiles(width: plan.width, rows: rows, multisampled: samples > 1)
         let tileWidth = regions.map(\.width).max()!
         let tileHeight = regions.map(\.height).max()!
         let targets = try self.targets(width: tileWidth, height: tileHeight, samples: samples, format: format)
@@ -141,18 +156,23 @@ public final class GLRenderer {
             let buffer = readbackBuffers[index % 2]
             try startReadback(targets, region: region, format: format, into: buffer)
             if measuresStages {
-                try finishReadback(buffer, region: region, format: format, canvasWidth: plan.width, into: output)
+                try finishReadback(
+                    buffer, region: region, format: format, canvasWidth: plan.width, firstRow: rows.lowerBound,
+                    into: output)
                 times.readback += readbackStart.secondsElapsed
                 continue
             }
             if let previous = pending {
                 try finishReadback(
-                    previous.buffer, region: previous.region, format: format, canvasWidth: plan.width, into: output)
+                    previous.buffer, region: previous.region, format: format, canvasWidth: plan.width,
+                    firstRow: rows.lowerBound, into: output)
             }
             pending = (region, buffer)
         }
         if let last = pending {
-            try finishReadback(last.buffer, region: last.region, format: format, canvasWidth: plan.width, into: output)
+            try finishReadback(
+                last.buffer, region: last.region, format: format, canvasWidth: plan.width, firstRow: rows.lowerBound,
+                into: output)
         }
         lastStageTimes = times
     }
@@ -279,7 +299,7 @@ public final class GLRenderer {
     /// Waits for a pixel buffer and copies its rows into place.
     private func finishReadback(
         _ buffer: GLBuffer, region: (x: Int, y: Int, width: Int, height: Int), format: OutputFormat, canvasWidth: Int,
-        into output: UnsafeMutableRawPointer
+        firstRow: Int, into output: UnsafeMutableRawPointer
     ) throws(GLError) {
         buffer.bind()
         defer { epoxy_glBindBuffer(GLenum(GL_PIXEL_PACK_BUFFER), 0) }
@@ -294,7 +314,7 @@ public final class GLRenderer {
         let canvasRowBytes = canvasWidth * 4 * format.bytesPerComponent
         let columnOffset = region.x * 4 * format.bytesPerComponent
         for row in 0..<region.height {
-            (output + (region.y + row) * canvasRowBytes + columnOffset)
+            (output + (region.y - firstRow + row) * canvasRowBytes + columnOffset)
                 .copyMemory(from: mapped + row * rowBytes, byteCount: rowBytes)
         }
         _ = epoxy_glUnmapBuffer(GLenum(GL_PIXEL_PACK_BUFFER))

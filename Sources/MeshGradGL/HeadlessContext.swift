@@ -85,6 +85,31 @@ public final class HeadlessContext {
         throw .contextUnavailable(reason: reasons.joined(separator: "; "))
     }
 
+    /// What EGL offers without making a context (which costs tens of
+    /// milliseconds): a hardware GPU, only a CPU rasterizer, or nothing and
+    /// why. `--backend auto` asks this first.
+    public enum Availability: Sendable {
+        case hardware
+        case softwareOnly
+        case unavailable(String)
+    }
+
+    public static func availability() -> Availability {
+        guard mg_egl_library_available() != 0 else {
+            return .unavailable("the EGL library (libEGL.so.1) is not installed; on Debian: apt-get install libegl1")
+        }
+        let clientExtensions = Set(
+            eglString(mg_egl_no_display(), EGL_EXTENSIONS).split(separator: " ").map(String.init))
+        guard !clientExtensions.isEmpty else {
+            return .unavailable(
+                "EGL found no driver; install Mesa (apt-get install libegl-mesa0 libgl1-mesa-dri) or a GPU vendor's driver"
+            )
+        }
+        if hardwareDeviceDisplay(clientExtensions) != nil { return .hardware }
+        return clientExtensions.contains("EGL_MESA_platform_surfaceless")
+            ? .softwareOnly : .unavailable("no usable EGL platform")
+    }
+
     /// The display of the first EGL device that is not Mesa's software
     /// device, if the driver offers device enumeration.
     private static func hardwareDeviceDisplay(_ clientExtensions: Set<String>) -> EGLDisplay? {

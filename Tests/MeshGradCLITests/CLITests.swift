@@ -118,8 +118,14 @@ import Testing
             ["render", "--preset", "nope", "-o", "x.png"], 1,
             ##"meshgrad render: error: unknown preset "nope"; expected one of onboarding"##
         ),
-        (["render", "-o", "x.png"], 2, "no gradient given; expected SPEC.json or --preset NAME"),
-        (["render", "a.json", "--preset", "onboarding", "-o", "x.png"], 2, "both SPEC.json and --preset given"),
+        (
+            ["render", "-o", "x.png"], 2,
+            "no gradient given; expected SPEC.json, --preset NAME or --manifest JOBS.jsonl"
+        ),
+        (
+            ["render", "a.json", "--preset", "onboarding", "-o", "x.png"], 2,
+            "with several inputs, -o must be an existing folder"
+        ),
         (
             ["render", "--preset", "onboarding", "-o", "x.png", "--size", "huge"], 2,
             ##"--size: "huge" is not a size; expected WIDTHxHEIGHT"##

@@ -15,21 +15,24 @@ public enum XDisplay {
         else {
             return .failure(XDisplayError(reason: "no DISPLAY and no Xvfb (Debian: apt-get install xvfb)"))
         }
-        for number in 70..<100 where !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: xvfb)
-            process.arguments = [":\(number)", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { continue }
-            // Wait for its socket.
-            for _ in 0..<100 {
-                if FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(number)") {
-                    server = process
-                    atexit { XDisplay.server?.terminate() }
-                    return .success(":\(number)")
-                }
-                Thread.sleep(forTimeInterval: 0.05)
+        // Xvfb picks a free display number and writes it once it is ready.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: xvfb)
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        if (try? process.run()) != nil {
+            var text = ""
+            while !text.contains("\n") {
+                let data = pipe.fileHandleForReading.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+            }
+            if let number = Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                server = process
+                atexit { XDisplay.server?.terminate() }
+                return .success(":\(number)")
             }
             process.terminate()
         }

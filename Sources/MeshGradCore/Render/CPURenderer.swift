@@ -52,22 +52,71 @@ public struct CPURenderer: Sendable {
     public func render<W: PixelWriter>(
         _ plan: RenderPlan, writer: W, rows: Range<Int>, into output: UnsafeMutablePointer<W.Component>
     ) {
-        let setup = RasterSetup(plan: plan, rows: rows)
-        let bandHeight = setup.bandHeight
+        render(PreparedRaster(plan: plan, rows: rows), writer: writer, rows: rows, into: output)
+    }
+
+    /// Renders rows of a prepared canvas (see ``PreparedRaster``): the way
+    /// to stream a large canvas band by band without setting up its
+    /// triangles again for every band.
+    public func render<W: PixelWriter>(
+        _ prepared: PreparedRaster, writer: W, rows: Range<Int>, into output: UnsafeMutablePointer<W.Component>
+    ) {
+        let setup = prepared.setup
+        precondition(rows.lowerBound >= setup.rows.lowerBound && rows.upperBound <= setup.rows.upperBound)
+        let bandHeight = max(4, min(32, rows.count / max(1, threadCount * 8)))
         let bandCount = (rows.count + bandHeight - 1) / bandHeight
         let out = SendablePointer(output)
+        let width = setup.plan.width
         let work = { @Sendable (band: Int) in
             let first = rows.lowerBound + band * bandHeight
             let last = min(first + bandHeight, rows.upperBound)
             setup.renderBand(
-                rows: first..<last, writer: writer,
-                output: out.pointer + (first - rows.lowerBound) * plan.width * 4)
+                rows: first..<last, writer: writer, output: out.pointer + (first - rows.lowerBound) * width * 4)
         }
         if threadCount == 1 || bandCount == 1 {
             for band in 0..<bandCount { work(band) }
         } else {
             DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
         }
+    }
+}
+
+/// A plan's triangles set up for the CPU rasterizer once, with each row's
+/// triangle list, for rendering its rows in any number of calls.
+public struct PreparedRaster: Sendable {
+    let setup: RasterSetup
+
+    /// Prepares rows `rows` of `plan` (all of them by default).
+    public init(plan: RenderPlan, rows: Range<Int>? = nil) {
+        setup = RasterSetup(plan: plan, rows: rows ?? 0..<plan.height)
+    }
+
+    public var plan: RenderPlan { setup.plan }
+
+    /// Whether every pixel's center is covered by some triangle: then, with
+    /// opaque colors, the picture is opaque whatever the background (the
+    /// common full-bleed wallpaper with SwiftUI's clear default background).
+    public var coversEveryPixel: Bool {
+        let width = setup.plan.width
+        var covered = [Bool](repeating: false, count: width)
+        for y in setup.rows {
+            for x in 0..<width { covered[x] = false }
+            var count = 0
+            let start = Int(setup.rowStart[y - setup.rows.lowerBound])
+            let end = Int(setup.rowStart[y - setup.rows.lowerBound + 1])
+            for entry in start..<end {
+                guard
+                    let span = setup.triangles[Int(setup.rowTriangles[entry])].span(
+                        row: y, sampleX: 128, sampleY: 128, width: width)
+                else { continue }
+                for x in span where !covered[x] {
+                    covered[x] = true
+                    count += 1
+                }
+            }
+            if count < width { return false }
+        }
+        return true
     }
 }
 

@@ -19,6 +19,9 @@ public struct RenderPlan: Sendable {
     /// Whether the mesh border needs anti-aliasing on this canvas: asked for,
     /// and the border passes through the canvas (not just along its edge).
     public var antialiasesBorder: Bool
+    /// Whether every vertex color has full alpha (so the mesh is opaque
+    /// wherever it is).
+    public var colorsAreOpaque: Bool
 
     /// Plans `mesh` on a `width × height` canvas. `tessellationLevel`
     /// overrides the automatic choice (tests use it to measure the error).
@@ -44,6 +47,7 @@ public struct RenderPlan: Sendable {
         colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
         colorSpace = nets.colorSpace
         background = nets.background
+        colorsAreOpaque = nets.colors.allSatisfy { net in net.points.allSatisfy { $0.w >= 1 } }
         antialiasesBorder =
             antialiasing && tessellation.outerBorderCrossesCanvas(columns: columns, rows: rows)
     }

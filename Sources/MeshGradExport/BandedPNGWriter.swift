@@ -1,0 +1,117 @@
+import Dispatch
+import Foundation
+import MeshGradCore
+import MeshGradPNG
+
+/// Renders a canvas band by band straight into a PNG file, so that memory
+/// grows with the width and not the height (a 32768 × 32768 wallpaper
+/// needs a few bands of rows, never the whole image), and so that the
+/// encoder's workers compress band `k` while band `k + 1` renders.
+///
+/// The renderer is a closure (the CPU reference, or the GPU's tiles), the
+/// file an ``AtomicFile``: an interrupted or failed run leaves nothing
+/// under the destination's name.
+public struct BandedPNGWriter {
+    /// What to write: 8 bits (dithered or not) or 16.
+    public enum Depth: Sendable {
+        case eight
+        case sixteen
+
+        var componentBytes: Int { self == .eight ? 1 : 2 }
+    }
+
+    /// Where the time went, in seconds (``StageTimes``-like, for `--timings`).
+    public struct Timings: Sendable {
+        public var render = 0.0
+        public var readback = 0.0
+        public var encode = 0.0
+        public var write = 0.0
+    }
+
+    public var width: Int
+    public var height: Int
+    public var depth: Depth
+    /// RGB (true) or RGBA: decided before the first row, since the PNG
+    /// header comes first.
+    public var opaque: Bool
+    public var encoderOptions: PNGStreamEncoder.Options
+    /// Rows per band: about 32 MB of pixels, at least 16 rows.
+    public var bandRows: Int
+
+    public init(
+        width: Int, height: Int, depth: Depth, opaque: Bool, encoderOptions: PNGStreamEncoder.Options = .init()
+    ) {
+        self.width = width
+        self.height = height
+        self.depth = depth
+        self.opaque = opaque
+        self.encoderOptions = encoderOptions
+        bandRows = min(height, max(16, (32 << 20) / max(1, width * 4 * depth.componentBytes)))
+    }
+
+    /// Renders and writes the file. `renderBand(rows, buffer)` fills
+    /// `buffer` with canvas rows `rows` (RGBA components of the depth's
+    /// size) and returns the seconds it spent reading back, if any.
+    public func write(
+        to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    ) throws -> Timings {
+        var timings = Timings()
+        let file = try AtomicFile(destination: destination)
+        do {
+            var writeSeconds = 0.0
+            let encoder = try PNGStreamEncoder(
+                width: width, height: height, bitDepth: depth == .eight ? 8 : 16, channels: opaque ? 3 : 4,
+                options: encoderOptions
+            ) { bytes in
+                let start = DispatchTime.now().uptimeNanoseconds
+                try file.write(bytes)
+                writeSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            }
+            let buffer = UnsafeMutableRawPointer.allocate(
+                byteCount: bandRows * width * 4 * depth.componentBytes, alignment: 16)
+            defer { buffer.deallocate() }
+            for first in stride(from: 0, to: height, by: bandRows) {
+                let rows = first..<min(first + bandRows, height)
+                let renderStart = DispatchTime.now().uptimeNanoseconds
+                let readback = try renderBand(rows, buffer)
+                timings.render += Double(DispatchTime.now().uptimeNanoseconds - renderStart) / 1e9 - readback
+                timings.readback += readback
+                let encodeStart = DispatchTime.now().uptimeNanoseconds
+                let count = rows.count * width * 4
+                switch depth {
+                case .eight:
+                    try encoder.appendRows(
+                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
+                case .sixteen:
+                    try encoder.appendRows(
+                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt16.self), count: count))
+                }
+                timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+            }
+            let finishStart = DispatchTime.now().uptimeNanoseconds
+            try encoder.finish()
+            timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+            // The sink ran inside the encoder's calls: that time was writing.
+            timings.encode -= writeSeconds
+            let commitStart = DispatchTime.now().uptimeNanoseconds
+            try file.commit()
+            timings.write = writeSeconds + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+        } catch {
+            file.abandon()
+            throw error
+        }
+        return timings
+    }
+}
+
+extension RenderPlan {
+    /// Whether every pixel of the output will be fully opaque, decided
+    /// before rendering (a streamed PNG's header comes first): all colors
+    /// opaque, and either an opaque background or a mesh that covers every
+    /// pixel with no anti-aliased border.
+    public func isOpaque(prepared: @autoclosure () -> PreparedRaster) -> Bool {
+        guard colorsAreOpaque else { return false }
+        if background.alpha >= 1 { return true }
+        return !antialiasesBorder && prepared().coversEveryPixel
+    }
+}
