@@ -122,6 +122,10 @@ let package = Package(
             dependencies: ["MeshGradGL", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport", "CEpoxy"]
         ),
         .testTarget(
+            name: "MeshGradEditorTests",
+            dependencies: ["MeshGradEditor", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport"]
+        ),
+        .testTarget(
             name: "MeshGradPreviewTests",
             dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport"]
         ),

@@ -135,7 +135,7 @@ public final class PreviewSession {
     func draw() throws {
         let (width, height) = window.framebufferSize
         guard width > 0 && height > 0 else { return }
-        let plan = RenderPlan(mesh: displayedMesh, width: width, height: height)
+        let plan = RenderPlan(mesh: displayedMesh, width: width, height: height, tolerance: .preview)
         if let gpuMesh, gpuMesh.plan.width == width, gpuMesh.plan.height == height,
             gpuMesh.plan.tessellation.indices.count == plan.tessellation.indices.count
         {
@@ -201,7 +201,11 @@ public final class PreviewSession {
         if editor.document.animation != nil {
             parts.append(String(format: "t %.1f s%@", time, playing ? "" : " (paused)"))
         }
-        if framesPerSecond > 0 { parts.append(String(format: "%.0f fps", framesPerSecond)) }
+        // The frame rate means something only while frames keep coming.
+        let animating = editor.document.animation != nil && playing
+        if framesPerSecond > 0 && (animating || options.frames != nil) {
+            parts.append(String(format: "%.0f fps", framesPerSecond))
+        }
         if let reloadError { parts.append("error: " + reloadError) }
         window.setTitle(parts.joined(separator: " — "))
     }

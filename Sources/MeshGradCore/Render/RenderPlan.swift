@@ -27,23 +27,29 @@ public struct RenderPlan: Sendable {
     /// overrides the automatic choice (tests use it to measure the error).
     public init(
         mesh: MeshGradient, width: Int, height: Int, tessellationLevel: Int? = nil,
-        antialiasing: Bool = true
+        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true
     ) {
         let nets = PatchNets(mesh)
         self.init(
-            nets: nets, width: width, height: height, tessellationLevel: tessellationLevel, antialiasing: antialiasing)
+            nets: nets, width: width, height: height, tessellationLevel: tessellationLevel, tolerance: tolerance,
+            antialiasing: antialiasing)
     }
 
+    /// `tolerance` chooses the level when `tessellationLevel` is nil: the
+    /// default is exact output's; a live preview may trade precision no
+    /// one sees for frame rate (``TessellationLevel/preview``).
     public init(
         nets: PatchNets, width: Int, height: Int, tessellationLevel: Int? = nil,
-        antialiasing: Bool = true
+        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true
     ) {
         precondition(width > 0 && height > 0)
         self.width = width
         self.height = height
         columns = nets.columns
         rows = nets.rows
-        tessellation = Tessellation(nets, canvasWidth: width, canvasHeight: height, level: tessellationLevel)
+        tessellation = Tessellation(
+            nets, canvasWidth: width, canvasHeight: height,
+            level: tessellationLevel ?? tolerance.level(for: nets, canvasWidth: width, canvasHeight: height))
         colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
         colorSpace = nets.colorSpace
         background = nets.background

@@ -20,6 +20,18 @@ public struct TessellationLevel: Sendable {
 
     public init() {}
 
+    /// For a live preview: triangles within a pixel of the surface and
+    /// color within 2/255 of exact, which no one sees moving at 60 frames a
+    /// second, for a quarter of the triangles (the rasterizer's cost per
+    /// triangle bounds the frame rate of a CPU rasterizer like llvmpipe).
+    public static let preview: TessellationLevel = {
+        var level = TessellationLevel()
+        level.geometricTolerance = 1
+        level.colorTolerance = 2.0 / 255
+        level.minimumTolerance = 1.0 / 8
+        return level
+    }()
+
     /// The level for `nets` drawn on a `canvasWidth × canvasHeight` canvas.
     public func level(for nets: PatchNets, canvasWidth: Int, canvasHeight: Int) -> Int {
         let scale = SIMD2(Double(canvasWidth), Double(canvasHeight))
