@@ -9,6 +9,8 @@ struct CodeCommand: Command {
 
         Prints a MeshGradient(width:height:points:colors:background:smoothsColors:colorSpace:)
         expression (or bezierPoints: when the document has handles) for a SwiftUI view body.
+        A document animated by waves becomes a TimelineView whose points are the waves'
+        cosines; drift and keyframes give their frame at t = 0.
 
         ARGUMENTS:
         \(Source.help)
@@ -20,6 +22,6 @@ struct CodeCommand: Command {
         spec.acceptSource()
         let arguments = try Arguments(words, spec: spec, command: name)
         let source = try Source(arguments)
-        console.out.write(source.document.mesh.swiftUICode())
+        console.out.write(source.document.swiftUICode())
     }
 }

@@ -1,11 +1,59 @@
 import MeshGradCore
 
+extension GradientDocument {
+    /// SwiftUI source for the document. A still gradient is a
+    /// `MeshGradient(...)` expression; one moved by waves is a
+    /// `TimelineView(.animation)` whose points are the waves' cosines, the
+    /// way the tutorials animate, so the motion comes along. Drift and
+    /// keyframes have no such one-line form: their frame at t = 0 is given,
+    /// with a comment saying so.
+    public func swiftUICode() -> String {
+        guard let animation else { return mesh.swiftUICode() }
+        if animation.drift == nil && animation.keyframes.isEmpty && !animation.waves.isEmpty,
+            case .points = mesh.locations
+        {
+            var expressions = mesh.locations.positions.map { p in (swiftNumber(p.x), swiftNumber(p.y)) }
+            for w in animation.waves {
+                let closed =
+                    animation.loop.map {
+                        VertexWaves(vertex: w.vertex, x: w.x?.closingLoop($0), y: w.y?.closingLoop($0))
+                    } ?? w
+                let p = mesh.locations.positions[w.vertex]
+                if let x = closed.x { expressions[w.vertex].0 = waveExpression(x, own: p.x) }
+                if let y = closed.y { expressions[w.vertex].1 = waveExpression(y, own: p.y) }
+            }
+            let points = expressions.map { "[\($0.0), \($0.1)]" }
+            var code = mesh.swiftUICode(points: points)
+            code = code.split(separator: "\n", omittingEmptySubsequences: false).map { $0.isEmpty ? "" : "    " + $0 }
+                .joined(separator: "\n")
+            return "TimelineView(.animation) { context in\n"
+                + "    let t = context.date.timeIntervalSinceReferenceDate\n"
+                + code.trimmingCharacters(in: .newlines) + "\n}\n"
+        }
+        return "// The frame at t = 0: meshgrad's drift and keyframes have no one-line SwiftUI form.\n"
+            + self.mesh(at: 0).swiftUICode()
+    }
+}
+
+/// `Float(0.33 + 0.1 * cos(0.7 * t))`: a wave as SwiftUI code, `t` a Double.
+private func waveExpression(_ wave: Wave, own: Double) -> String {
+    let base = swiftNumber(wave.base ?? own)
+    let amplitude = wave.amplitude < 0 ? " - \(swiftNumber(-wave.amplitude))" : " + \(swiftNumber(wave.amplitude))"
+    let phase = wave.phase == 0 ? "" : " + \(swiftNumber(wave.phase))"
+    return "Float(\(base)\(amplitude) * cos(\(swiftNumber(wave.frequency)) * t\(phase)))"
+}
+
 extension MeshGradient {
     /// SwiftUI source that draws this gradient: a `MeshGradient(...)`
     /// expression to paste into a view body in Xcode. It uses the
     /// `points:` initializer, or `bezierPoints:` when handles are explicit,
     /// and names every argument so the code reads like the document.
     public func swiftUICode() -> String {
+        swiftUICode(points: nil)
+    }
+
+    /// With `points`, those expressions stand in for the positions.
+    func swiftUICode(points expressions: [String]?) -> String {
         var lines: [String] = ["MeshGradient("]
         lines.append("    width: \(width),")
         lines.append("    height: \(height),")
@@ -13,7 +61,8 @@ extension MeshGradient {
         case .points(let points):
             lines.append("    points: [")
             for row in 0..<height {
-                let items = (0..<width).map { c in swiftPoint(points[row * width + c]) }
+                let items = (0..<width).map { c in expressions?[row * width + c] ?? swiftPoint(points[row * width + c])
+                }
                 lines.append("        " + items.joined(separator: ", ") + ",")
             }
             lines.append("    ],")
@@ -52,7 +101,7 @@ private func swiftPoint(_ p: SIMD2<Double>) -> String {
 
 /// Numbers as Swift float literals, at most 4 decimals (what a designer
 /// typed; `Float` keeps about 7 digits anyway).
-private func swiftNumber(_ value: Double) -> String {
+func swiftNumber(_ value: Double) -> String {
     let rounded = (value * 10000).rounded() / 10000
     let text = formatNumber(rounded)
     return text.contains(".") || text.contains("e") ? text : text + ".0"

@@ -81,8 +81,14 @@ import Testing
     @Test func codePrintsSwiftUI() {
         let result = run("code", "--preset", "meshing-text")
         #expect(result.status == 0)
-        #expect(result.out.hasPrefix("MeshGradient(\n    width: 3,"))
-        #expect(result.out.contains("[0.45, 0.55]"))
+        // meshing-text is animated by waves: a TimelineView of cosines.
+        #expect(
+            result.out.hasPrefix(
+                "TimelineView(.animation) { context in\n    let t = context.date.timeIntervalSinceReferenceDate\n    MeshGradient(\n"
+            ))
+        #expect(result.out.contains("[0.45, Float(0.5 - 0.4 * cos(0.9 * t))]"))
+        let still = run("code", "--preset", "aurora")
+        #expect(still.out.hasPrefix("MeshGradient(\n    width: 3,"))
     }
 
     @Test func presetsListAndPrint() throws {

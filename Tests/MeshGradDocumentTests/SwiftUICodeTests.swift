@@ -25,6 +25,18 @@ import Testing
         }
     }
 
+    @Test func wavesBecomeATimelineView() {
+        let code = Presets.onboarding.document.swiftUICode()
+        #expect(code.hasPrefix("TimelineView(.animation) { context in\n"))
+        #expect(code.contains("[Float(0.67 - 0.1 * cos(1.0 * t)), Float(0.33 + 0.1 * cos(1.1 * t))]"))
+        #expect(code.hasSuffix("    )\n}\n"))
+        // With a loop, the frequencies are the closed ones.
+        var looped = Presets.onboarding.document
+        looped.animation?.loop = 10
+        #expect(looped.swiftUICode().contains("cos(0.6283 * t)"))
+        #expect(Presets.lava.document.swiftUICode().hasPrefix("// The frame at t = 0"))
+    }
+
     @Test func translucentColorsCarryOpacity() {
         let code = Presets.frost.document.mesh.swiftUICode()
         #expect(code.contains("opacity: 0.0)"))
