@@ -311,15 +311,6 @@ extension DispatchTime {
     func secondsSince(_ earlier: DispatchTime) -> Double { Double(uptimeNanoseconds - earlier.uptimeNanoseconds) / 1e9 }
 }
 
-/// How to render, whatever the command.
-struct RenderOptions {
-    var size: CanvasSize
-    var depth: Int
-    var dithers: Bool
-    var antialiasing: Bool
-    var backend: Backend
-}
-
 /// A size from `--size` or a manifest: WxH, a name or a device.
 func parseSize(_ text: String, command: String) throws -> CanvasSize {
     do {

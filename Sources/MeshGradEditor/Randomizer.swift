@@ -12,7 +12,7 @@ public struct Randomizer: Sendable {
     }
 
     public func mesh(width: Int, height: Int, colorSpace: ColorSpace = .perceptual) -> MeshGradient {
-        var random = EditorRandom(seed: seed)
+        var random = SplitMix64(seed: seed &+ 0x1234_5678)
         let baseHue = random.unit() * 360
         let schemes: [[Double]] = [[0, 25, 50], [0, 180, 20], [0, 120, 240], [0, 30, 330]]
         let scheme = schemes[Int(random.unit() * Double(schemes.count)) % schemes.count]
@@ -46,16 +46,3 @@ public struct Randomizer: Sendable {
     }
 }
 
-/// SplitMix64, seeded: deterministic randomness for the editor.
-struct EditorRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x1234_5678 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

@@ -72,7 +72,7 @@ import Testing
     @Test func largeMeshOf32By32Vertices() throws {
         let (context, renderer) = try Self.renderer()
         defer { withExtendedLifetime(context) {} }
-        var generator = SplitMix(seed: 7)
+        var generator = SplitMix64(seed: 7)
         let points = MeshGradient.regularGrid(width: 32, height: 32).enumerated().map { index, p -> SIMD2<Double> in
             let c = index % 32
             let r = index / 32
@@ -127,16 +127,3 @@ import Testing
     }
 }
 
-/// A small deterministic generator for test meshes.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9e37_79b9_7f4a_7c15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xbf58_476d_1ce4_e5b9
-        z = (z ^ (z >> 27)) &* 0x94d0_49bb_1331_11eb
-        return z ^ (z >> 31)
-    }
-    mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-}

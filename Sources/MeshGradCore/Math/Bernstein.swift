@@ -1,16 +1,8 @@
 /// The cubic Bernstein basis `[(1-t)³, 3t(1-t)², 3t²(1-t), t³]`, the weights
 /// of a cubic Bézier's four control points at parameter `t`.
-///
-/// Twin of `bernstein()` in `Shaders/mesh.frag`.
+
 @inlinable
 public func bernstein(_ t: Double) -> SIMD4<Double> {
-    let s = 1 - t
-    return SIMD4(s * s * s, 3 * t * s * s, 3 * t * t * s, t * t * t)
-}
-
-/// Single-precision twin of ``bernstein(_:)-(Double)``, used per pixel.
-@inlinable
-public func bernstein(_ t: Float) -> SIMD4<Float> {
     let s = 1 - t
     return SIMD4(s * s * s, 3 * t * s * s, 3 * t * t * s, t * t * t)
 }

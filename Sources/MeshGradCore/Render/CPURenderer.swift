@@ -63,6 +63,7 @@ public struct CPURenderer: Sendable {
     ) {
         let setup = prepared.setup
         precondition(rows.lowerBound >= setup.rows.lowerBound && rows.upperBound <= setup.rows.upperBound)
+        // About 8 bands per thread keeps every core busy to the end.
         let bandHeight = max(4, min(32, rows.count / max(1, threadCount * 8)))
         let bandCount = (rows.count + bandHeight - 1) / bandHeight
         let out = SendablePointer(output)
@@ -136,16 +137,12 @@ final class RasterSetup: @unchecked Sendable {
     let rowStart: [Int32]
     let rowTriangles: [Int32]
     let rows: Range<Int>
-    let bandHeight: Int
     let colorPolynomials: [SIMD4<Float>]
 
     init(plan: RenderPlan, rows: Range<Int>) {
         self.plan = plan
         self.rows = rows
         colorPolynomials = plan.colorPolynomials
-        // About 8 bands per core keeps both cores busy to the end.
-        let cores = ProcessInfo.processInfo.activeProcessorCount
-        bandHeight = max(4, min(32, rows.count / max(1, cores * 8)))
 
         let vertices = plan.tessellation.vertices
         let indices = plan.tessellation.indices
