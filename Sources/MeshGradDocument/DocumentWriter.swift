@@ -1,3 +1,4 @@
+import Foundation
 import MeshGradCore
 
 extension GradientDocument {
@@ -6,35 +7,48 @@ extension GradientDocument {
     /// as `#RRGGBB` where that is exact. Decoding the text gives back an
     /// equal document.
     public func jsonText() -> String {
-        let mesh = self.mesh
-        var fields: [(String, String)] = [("width", "\(mesh.width)"), ("height", "\(mesh.height)")]
-        switch mesh.locations {
-        case .points(let points):
-            fields.append(("points", grid(points.map(formatPoint), width: mesh.width)))
-        case .bezierPoints(let points):
-            let objects = points.map { p in
-                "{\"position\": \(formatPoint(p.position)), \"leading\": \(formatPoint(p.leading)), "
-                    + "\"top\": \(formatPoint(p.top)), \"trailing\": \(formatPoint(p.trailing)), "
-                    + "\"bottom\": \(formatPoint(p.bottom))}"
-            }
-            fields.append(("bezierPoints", grid(objects, width: 1)))
-        }
-        fields.append(("colors", grid(mesh.colors.map(formatColor), width: mesh.width)))
-        fields.append(("background", formatColor(mesh.background)))
-        fields.append(("smoothsColors", mesh.smoothsColors ? "true" : "false"))
-        fields.append(("colorSpace", "\"\(mesh.colorSpace.rawValue)\""))
+        if let scene { return sceneText(scene, size: size) }
+        var fields = meshFields(mesh, animation: animation)
         if let size {
-            fields.append(("size", "[\(size.width), \(size.height)]"))
+            fields.insert(("size", "[\(size.width), \(size.height)]"), at: fields.count - (animation == nil ? 0 : 1))
         }
-        if let animation {
-            fields.append(("animation", animationText(animation, width: mesh.width)))
-        }
-        return "{\n" + fields.map { "  \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n}\n"
+        return object(fields, indent: 0)
     }
 }
 
+/// A JSON object, one field per line at `indent` spaces.
+func object(_ fields: [(String, String)], indent: Int) -> String {
+    let pad = String(repeating: " ", count: indent + 2)
+    return "{\n" + fields.map { "\(pad)\"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n"
+        + String(repeating: " ", count: indent) + "}" + (indent == 0 ? "\n" : "")
+}
+
+/// A mesh's keys, in the format's order.
+func meshFields(_ mesh: MeshGradient, animation: MeshAnimation?) -> [(String, String)] {
+    var fields: [(String, String)] = [("width", "\(mesh.width)"), ("height", "\(mesh.height)")]
+    switch mesh.locations {
+    case .points(let points):
+        fields.append(("points", grid(points.map(formatPoint), width: mesh.width)))
+    case .bezierPoints(let points):
+        let objects = points.map { p in
+            "{\"position\": \(formatPoint(p.position)), \"leading\": \(formatPoint(p.leading)), "
+                + "\"top\": \(formatPoint(p.top)), \"trailing\": \(formatPoint(p.trailing)), "
+                + "\"bottom\": \(formatPoint(p.bottom))}"
+        }
+        fields.append(("bezierPoints", grid(objects, width: 1)))
+    }
+    fields.append(("colors", grid(mesh.colors.map(formatColor), width: mesh.width)))
+    fields.append(("background", formatColor(mesh.background)))
+    fields.append(("smoothsColors", mesh.smoothsColors ? "true" : "false"))
+    fields.append(("colorSpace", "\"\(mesh.colorSpace.rawValue)\""))
+    if let animation {
+        fields.append(("animation", animationText(animation, width: mesh.width)))
+    }
+    return fields
+}
+
 /// An array with `width` elements per line.
-private func grid(_ elements: [String], width: Int) -> String {
+func grid(_ elements: [String], width: Int) -> String {
     let lines = stride(from: 0, to: elements.count, by: width).map { start in
         "    " + elements[start..<min(start + width, elements.count)].joined(separator: ", ")
     }
@@ -50,7 +64,7 @@ func formatNumber(_ value: Double) -> String {
     return "\(value)"
 }
 
-private func formatPoint(_ p: SIMD2<Double>) -> String {
+func formatPoint(_ p: SIMD2<Double>) -> String {
     "[\(formatNumber(p.x)), \(formatNumber(p.y))]"
 }
 
@@ -114,7 +128,7 @@ private func animationText(_ animation: MeshAnimation, width: Int) -> String {
     return "{\n" + fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n  }"
 }
 
-private func easingText(_ easing: Easing) -> String {
+func easingText(_ easing: Easing) -> String {
     switch easing {
     case .linear: "\"linear\""
     case .easeIn: "\"easeIn\""
@@ -123,4 +137,90 @@ private func easingText(_ easing: Easing) -> String {
     case .spring(let response, let damping):
         "{\"spring\": {\"response\": \(formatNumber(response)), \"dampingFraction\": \(formatNumber(damping))}}"
     }
+}
+
+/// A scene document: size, points, background, then one layer after the other.
+func sceneText(_ scene: Scene, size: CanvasSize?) -> String {
+    var fields: [(String, String)] = []
+    if let size { fields.append(("size", "[\(size.width), \(size.height)]")) }
+    fields.append(("points", formatPoint(scene.points)))
+    fields.append(("background", fillText(scene.background, indent: 2)))
+    let layers = scene.layers.map { "    " + layerText($0, indent: 4) }
+    fields.append(("layers", "[\n" + layers.joined(separator: ",\n") + "\n  ]"))
+    return object(fields, indent: 0)
+}
+
+func fillText(_ fill: Fill, indent: Int) -> String {
+    switch fill {
+    case .solid(let color):
+        return formatColor(color)
+    case .linearGradient(let gradient):
+        let stops = gradient.stops.map {
+            "{\"location\": \(formatNumber($0.location)), \"color\": \(formatColor($0.color))}"
+        }
+        var fields = [("stops", "[" + stops.joined(separator: ", ") + "]")]
+        fields.append(("start", formatPoint(gradient.start)))
+        fields.append(("end", formatPoint(gradient.end)))
+        fields.append(("colorSpace", "\"\(gradient.colorSpace.rawValue)\""))
+        return "{\"linearGradient\": " + object(fields, indent: indent) + "}"
+    case .mesh(let mesh, let animation):
+        return "{\"mesh\": " + object(meshFields(mesh, animation: animation), indent: indent) + "}"
+    }
+}
+
+func layerText(_ layer: Layer, indent: Int) -> String {
+    func rect(_ r: UnitRect) -> String {
+        "[" + [r.x, r.y, r.width, r.height].map(formatNumber).joined(separator: ", ") + "]"
+    }
+    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fillText(layer.fill, indent: indent + 2))]
+    if layer.opacity != 1 { fields.append(("opacity", formatNumber(layer.opacity))) }
+    if let shadow = layer.shadow {
+        fields.append(
+            (
+                "shadow",
+                "{\"color\": \(formatColor(shadow.color)), \"radius\": \(formatNumber(shadow.radius)), \"offset\": \(formatPoint(shadow.offset))}"
+            ))
+    }
+    if let text = layer.text {
+        var parts = [
+            "\"string\": \(jsonString(text.text))", "\"size\": \(formatNumber(text.size))",
+            "\"weight\": \"\(text.weight.rawValue)\"",
+            "\"width\": \(formatNumber(text.widthFactor))", "\"alignment\": \"\(text.alignment.rawValue)\"",
+        ]
+        if text.lineSpacing != 0 { parts.append("\"lineSpacing\": \(formatNumber(text.lineSpacing))") }
+        if let font = text.fontPath { parts.append("\"font\": \(jsonString(font))") }
+        fields.append(("text", "{" + parts.joined(separator: ", ") + "}"))
+    }
+    if !layer.keyframes.isEmpty {
+        let frames = layer.keyframes.map { k in
+            var parts = ["\"duration\": \(formatNumber(k.duration))", "\"easing\": \(easingText(k.easing))"]
+            if let frame = k.frame { parts.append("\"frame\": \(rect(frame))") }
+            if let opacity = k.opacity { parts.append("\"opacity\": \(formatNumber(opacity))") }
+            return "{" + parts.joined(separator: ", ") + "}"
+        }
+        fields.append(("keyframes", "[" + frames.joined(separator: ", ") + "]"))
+    }
+    if let loop = layer.loop { fields.append(("loop", formatNumber(loop))) }
+    return object(fields, indent: indent)
+}
+
+/// A JSON string literal.
+func jsonString(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        default:
+            if scalar.value < 0x20 {
+                result += String(format: "\\u%04x", scalar.value)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+    }
+    return result + "\""
 }

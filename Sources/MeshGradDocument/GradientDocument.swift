@@ -10,11 +10,36 @@ public struct GradientDocument: Hashable, Sendable {
     public var size: CanvasSize?
     /// Motion; nil for a still gradient.
     public var animation: MeshAnimation?
+    /// Layers, for a scene document (`"layers"`); nil for a plain mesh.
+    /// A scene's `mesh` is its first mesh layer's (what `code` prints and
+    /// the editor shows), or an empty placeholder.
+    public var scene: Scene?
 
     public init(mesh: MeshGradient, size: CanvasSize? = nil, animation: MeshAnimation? = nil) {
         self.mesh = mesh
         self.size = size
         self.animation = animation
+    }
+
+    /// A scene document.
+    public init(scene: Scene, size: CanvasSize? = nil) {
+        self.scene = scene
+        self.size = size
+        let firstMesh = scene.layers.lazy.compactMap { layer -> (MeshGradient, MeshAnimation?)? in
+            if case .mesh(let mesh, let animation) = layer.fill { return (mesh, animation) }
+            return nil
+        }.first
+        mesh =
+            firstMesh?.0
+            ?? MeshGradient(
+                width: 2, height: 2, locations: .points(MeshGradient.regularGrid(width: 2, height: 2)),
+                colors: Array(repeating: .clear, count: 4))
+        animation = firstMesh?.1
+    }
+
+    /// The scene at `time`, a plain mesh being one full-canvas mesh layer.
+    public func scene(at time: Double) -> Scene {
+        scene ?? Scene(layers: [Layer(fill: .mesh(mesh, animation))])
     }
 
     /// The mesh at `time` seconds: the document's own mesh moved by its
@@ -79,8 +104,26 @@ public struct GradientDocument: Hashable, Sendable {
 extension GradientDocument: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
+        if container.contains(JSONKey("layers")) {
+            try container.rejectUnknownKeys(allowed: SceneValue.documentKeys, context: "a scene document")
+            let size = try container.decodeCanvasSize()
+            self.init(scene: try SceneValue(container).scene, size: size)
+            return
+        }
         try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
+        let value = try MeshValue(container)
+        self.init(mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation)
+    }
+}
 
+/// The keys of one mesh (a document's top level, or a scene layer's
+/// `"mesh"` fill): width, height, points or bezierPoints, colors,
+/// background, smoothsColors, colorSpace, animation.
+struct MeshValue {
+    var mesh: MeshGradient
+    var animation: MeshAnimation?
+
+    init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         let width = try container.decodeGridSide("width")
         let height = try container.decodeGridSide("height")
         let count = width * height
@@ -125,23 +168,6 @@ extension GradientDocument: Decodable {
             }
             space = parsed
         }
-        var size: CanvasSize?
-        if container.contains(JSONKey("size")) {
-            let pair = try container.decode([Int].self, forKey: JSONKey("size"))
-            guard pair.count == 2 else {
-                throw DocumentError(
-                    keyPath: container.path("size"),
-                    message: "has \(pair.count) numbers; expected [width, height] in pixels")
-            }
-            let candidate = CanvasSize(width: pair[0], height: pair[1])
-            do {
-                try candidate.validate()
-            } catch {
-                throw DocumentError(keyPath: container.path("size"), message: error.description)
-            }
-            size = candidate
-        }
-
         var animation: MeshAnimation?
         if container.contains(JSONKey("animation")) {
             let value = try container.decode(AnimationValue.self, forKey: JSONKey("animation")).animation
@@ -153,11 +179,10 @@ extension GradientDocument: Decodable {
             animation = value
         }
 
-        self.init(
-            mesh: MeshGradient(
-                width: width, height: height, locations: locations, colors: colors.map(\.color),
-                background: background, smoothsColors: smooths, colorSpace: space),
-            size: size, animation: animation)
+        mesh = MeshGradient(
+            width: width, height: height, locations: locations, colors: colors.map(\.color),
+            background: background, smoothsColors: smooths, colorSpace: space)
+        self.animation = animation
     }
 }
 
@@ -188,6 +213,23 @@ func formatCodingPath(_ path: [any CodingKey]) -> String {
 }
 
 extension KeyedDecodingContainer where Key == JSONKey {
+    /// `"size": [width, height]`, if present.
+    func decodeCanvasSize() throws -> CanvasSize? {
+        guard contains(JSONKey("size")) else { return nil }
+        let pair = try decode([Int].self, forKey: JSONKey("size"))
+        guard pair.count == 2 else {
+            throw DocumentError(
+                keyPath: path("size"), message: "has \(pair.count) numbers; expected [width, height] in pixels")
+        }
+        let candidate = CanvasSize(width: pair[0], height: pair[1])
+        do {
+            try candidate.validate()
+        } catch {
+            throw DocumentError(keyPath: path("size"), message: error.description)
+        }
+        return candidate
+    }
+
     /// The key path of `key` inside this container.
     func path(_ key: String) -> String {
         formatCodingPath(codingPath + (key.isEmpty ? [] : [JSONKey(key)]))

@@ -70,4 +70,3 @@ public struct Drift: Hashable, Sendable {
         return result
     }
 }
-

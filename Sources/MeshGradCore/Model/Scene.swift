@@ -1,0 +1,174 @@
+/// A rectangle in unit coordinates of the canvas: origin (top-left) and
+/// size, y down.
+public struct UnitRect: Hashable, Sendable {
+    public var x, y, width, height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x
+        self.y = y
+        self.width = width
+        self.height = height
+    }
+
+    public static let full = UnitRect(x: 0, y: 0, width: 1, height: 1)
+
+    /// The rectangle in whole canvas pixels: edges rounded to the pixel
+    /// grid, so that layers side by side (the wallpaper's bars) share an
+    /// edge with no seam and no double-covered pixel.
+    public func pixels(width canvasWidth: Int, height canvasHeight: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
+        func edge(_ v: Double, _ size: Int) -> Int { Int((v * Double(size)).rounded()) }
+        return (
+            edge(x, canvasWidth), edge(y, canvasHeight), edge(x + width, canvasWidth), edge(y + height, canvasHeight)
+        )
+    }
+
+    func interpolated(to other: UnitRect, _ t: Double) -> UnitRect {
+        UnitRect(
+            x: x + (other.x - x) * t, y: y + (other.y - y) * t, width: width + (other.width - width) * t,
+            height: height + (other.height - height) * t)
+    }
+}
+
+/// What a layer (or the canvas background) is painted with.
+public enum Fill: Hashable, Sendable {
+    case solid(RGBAColor)
+    case linearGradient(LinearGradient)
+    /// A mesh stretched over the layer's frame (its unit square is the
+    /// frame), with its own animation, if any, and its own background
+    /// filling the frame where no patch covers.
+    case mesh(MeshGradient, MeshAnimation?)
+}
+
+/// A soft shadow of a layer's shape, drawn under it: SwiftUI's
+/// `.shadow(color:radius:x:y:)`. Lengths are in the scene's points.
+public struct Shadow: Hashable, Sendable {
+    public var color: RGBAColor
+    public var radius: Double
+    public var offset: SIMD2<Double>
+
+    public init(color: RGBAColor, radius: Double, offset: SIMD2<Double> = .zero) {
+        self.color = color
+        self.radius = radius
+        self.offset = offset
+    }
+}
+
+/// Letters that mask a layer: the layer shows only inside them (the
+/// "Meshing" title filled with a mesh; a white title over a background).
+/// Sizes are in the scene's points.
+public struct TextMask: Hashable, Sendable {
+    public enum Weight: String, Hashable, Sendable, CaseIterable { case regular, bold, heavy }
+    public enum Alignment: String, Hashable, Sendable, CaseIterable { case leading, center, trailing }
+
+    public var text: String
+    public var size: Double
+    public var weight: Weight
+    /// 1 for normal width; SwiftUI's `.fontWidth(.expanded)` is about 1.25.
+    public var widthFactor: Double
+    public var alignment: Alignment
+    /// Extra space between lines, in points.
+    public var lineSpacing: Double
+    /// A TTF or OTF file; nil for the default sans serif.
+    public var fontPath: String?
+
+    public init(
+        text: String, size: Double, weight: Weight = .regular, widthFactor: Double = 1, alignment: Alignment = .center,
+        lineSpacing: Double = 0, fontPath: String? = nil
+    ) {
+        self.text = text
+        self.size = size
+        self.weight = weight
+        self.widthFactor = widthFactor
+        self.alignment = alignment
+        self.lineSpacing = lineSpacing
+        self.fontPath = fontPath
+    }
+}
+
+/// One layer of a scene: a fill in a frame, faded by its opacity, masked by
+/// text if it has some, with a shadow under it if it has one. Keyframes can
+/// move its frame and opacity.
+public struct Layer: Hashable, Sendable {
+    public var frame: UnitRect
+    public var fill: Fill
+    public var opacity: Double
+    public var shadow: Shadow?
+    public var text: TextMask?
+    public var keyframes: [LayerKeyframe]
+    /// The keyframes repeat every `loop` seconds when set.
+    public var loop: Double?
+
+    public init(
+        frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,
+        keyframes: [LayerKeyframe] = [], loop: Double? = nil
+    ) {
+        self.frame = frame
+        self.fill = fill
+        self.opacity = opacity
+        self.shadow = shadow
+        self.text = text
+        self.keyframes = keyframes
+        self.loop = loop
+    }
+
+    /// Frame and opacity at time `t`: each keyframe moves from the previous
+    /// state (the layer's own, for the first) to its own over its duration.
+    public func state(at t: Double) -> (frame: UnitRect, opacity: Double) {
+        var time = t
+        if let loop, loop > 0 {
+            time = time.truncatingRemainder(dividingBy: loop)
+            if time < 0 { time += loop }
+        }
+        var frame = self.frame
+        var opacity = self.opacity
+        var start = 0.0
+        for keyframe in keyframes {
+            let targetFrame = keyframe.frame ?? frame
+            let targetOpacity = keyframe.opacity ?? opacity
+            if time < start + keyframe.duration {
+                let p = keyframe.easing.progress(elapsed: time - start, duration: keyframe.duration)
+                return (frame.interpolated(to: targetFrame, p), opacity + (targetOpacity - opacity) * p)
+            }
+            frame = targetFrame
+            opacity = targetOpacity
+            start += keyframe.duration
+        }
+        return (frame, opacity)
+    }
+}
+
+/// A layer's state to reach: frame and opacity, over `duration` seconds.
+public struct LayerKeyframe: Hashable, Sendable {
+    public var duration: Double
+    public var easing: Easing
+    public var frame: UnitRect?
+    public var opacity: Double?
+
+    public init(duration: Double, easing: Easing = .easeInOut, frame: UnitRect? = nil, opacity: Double? = nil) {
+        self.duration = duration
+        self.easing = easing
+        self.frame = frame
+        self.opacity = opacity
+    }
+}
+
+/// Several layers drawn in order over a canvas background: the onboarding
+/// screen (a mesh, a dimming overlay, a title), gradient text, the bars of
+/// a wallpaper. Lengths (text sizes, shadow radii and offsets) are in
+/// points, `points.x` of them across the canvas, so that a scene looks the
+/// same at any output size, as a SwiftUI view does on any screen scale.
+public struct Scene: Hashable, Sendable {
+    public var background: Fill
+    public var layers: [Layer]
+    /// The canvas in points (SwiftUI's logical size).
+    public var points: SIMD2<Double>
+
+    public init(background: Fill = .solid(.clear), layers: [Layer], points: SIMD2<Double> = SIMD2(1000, 1000)) {
+        self.background = background
+        self.layers = layers
+        self.points = points
+    }
+
+    /// Canvas pixels per point for a canvas `width` pixels wide.
+    public func pixelsPerPoint(canvasWidth: Int) -> Double { Double(canvasWidth) / points.x }
+}

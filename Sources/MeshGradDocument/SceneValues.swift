@@ -1,0 +1,269 @@
+import MeshGradCore
+
+/// A scene document's keys:
+/// `{"size": [...], "points": [w, h], "background": FILL, "layers": [LAYER, ...]}`.
+struct SceneValue {
+    var scene: Scene
+
+    static let documentKeys = ["size", "points", "background", "layers"]
+
+    init(_ container: KeyedDecodingContainer<JSONKey>) throws {
+        var points = SIMD2<Double>(1000, 1000)
+        if container.contains(JSONKey("points")) {
+            let pair = try container.decode(PointValue.self, forKey: JSONKey("points")).point
+            guard pair.x > 0, pair.y > 0 else {
+                throw DocumentError(
+                    keyPath: container.path("points"), message: "expected [width, height] in points, both > 0")
+            }
+            points = pair
+        }
+        let background =
+            try container.decodeIfPresent(FillValue.self, forKey: JSONKey("background"))?.fill ?? .solid(.clear)
+        let layers = try container.decode([LayerValue].self, forKey: JSONKey("layers")).map(\.layer)
+        scene = Scene(background: background, layers: layers, points: points)
+    }
+}
+
+/// `"#RRGGBB"` or `[r, g, b, a]` (a solid color), `{"linearGradient": {...}}`
+/// or `{"mesh": {...}}`.
+struct FillValue: Decodable {
+    var fill: Fill
+
+    static let expected = #"expected a color, {"linearGradient": {...}} or {"mesh": {...}}"#
+
+    init(from decoder: any Decoder) throws {
+        let path = formatCodingPath(decoder.codingPath)
+        if let container = try? decoder.container(keyedBy: JSONKey.self) {
+            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh"], context: "a fill")
+            if container.contains(JSONKey("linearGradient")) {
+                fill = .linearGradient(
+                    try container.decode(LinearGradientValue.self, forKey: JSONKey("linearGradient")).gradient)
+                return
+            }
+            if container.contains(JSONKey("mesh")) {
+                let mesh = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("mesh"))
+                try mesh.rejectUnknownKeys(
+                    allowed: GradientDocument.keys.filter { $0 != "size" }, context: "a mesh fill")
+                let value = try MeshValue(mesh)
+                fill = .mesh(value.mesh, value.animation)
+                return
+            }
+            throw DocumentError(keyPath: path, message: Self.expected)
+        }
+        do {
+            fill = .solid(try ColorValue(from: decoder).color)
+        } catch let error as DocumentError {
+            throw DocumentError(
+                keyPath: error.keyPath,
+                message: error.message.replacingOccurrences(of: ColorValue.expected, with: Self.expected))
+        }
+    }
+}
+
+/// `{"colors": [...]}` or `{"stops": [{"location": 0, "color": ...}, ...]}`,
+/// with optional `"start"`, `"end"` (unit points of the frame) and
+/// `"colorSpace"`.
+struct LinearGradientValue: Decodable {
+    var gradient: LinearGradient
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(
+            allowed: ["colors", "stops", "start", "end", "colorSpace"], context: "a linear gradient")
+        var stops: [GradientStop]
+        if container.contains(JSONKey("stops")) {
+            stops = try container.decode([StopValue].self, forKey: JSONKey("stops")).map(\.stop)
+        } else if container.contains(JSONKey("colors")) {
+            let colors = try container.decode([ColorValue].self, forKey: JSONKey("colors")).map(\.color)
+            stops = LinearGradient(colors: colors).stops
+        } else {
+            throw DocumentError(keyPath: container.path("colors"), message: "missing; expected colors or stops")
+        }
+        guard (2...LinearGradient.maximumStops).contains(stops.count) else {
+            throw DocumentError(
+                keyPath: container.path(""),
+                message: "has \(stops.count) stops; expected 2…\(LinearGradient.maximumStops)")
+        }
+        var space = ColorSpace.device
+        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("colorSpace")) {
+            guard let parsed = ColorSpace(rawValue: name) else {
+                throw DocumentError(
+                    keyPath: container.path("colorSpace"),
+                    message: "\"\(name)\" is not a color space; expected \"device\" or \"perceptual\"")
+            }
+            space = parsed
+        }
+        gradient = LinearGradient(
+            stops: stops,
+            start: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("start"))?.point ?? SIMD2(0.5, 0),
+            end: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("end"))?.point ?? SIMD2(0.5, 1),
+            colorSpace: space)
+    }
+}
+
+struct StopValue: Decodable {
+    var stop: GradientStop
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(allowed: ["location", "color"], context: "a gradient stop")
+        let location = try container.decode(Double.self, forKey: JSONKey("location"))
+        guard (0...1).contains(location) else {
+            throw DocumentError(
+                keyPath: container.path("location"), message: "\(location) is out of range; expected 0…1")
+        }
+        stop = GradientStop(
+            location: location, color: try container.decode(ColorValue.self, forKey: JSONKey("color")).color)
+    }
+}
+
+/// `[x, y, width, height]` in unit coordinates of the canvas.
+struct RectValue: Decodable {
+    var rect: UnitRect
+
+    init(from decoder: any Decoder) throws {
+        let path = formatCodingPath(decoder.codingPath)
+        let numbers = try [Double](from: decoder)
+        guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
+            throw DocumentError(keyPath: path, message: "expected [x, y, width, height] with width and height ≥ 0")
+        }
+        rect = UnitRect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+    }
+}
+
+/// One layer: `{"frame": [x, y, w, h], "fill": FILL, "opacity": 1,
+/// "shadow": {...}, "text": {...}, "keyframes": [...], "loop": S}`.
+struct LayerValue: Decodable {
+    var layer: Layer
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(
+            allowed: ["frame", "fill", "opacity", "shadow", "text", "keyframes", "loop"], context: "a layer")
+        guard container.contains(JSONKey("fill")) else {
+            throw DocumentError(keyPath: container.path("fill"), message: "missing; \(FillValue.expected)")
+        }
+        let opacity = try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")) ?? 1
+        guard (0...1).contains(opacity) else {
+            throw DocumentError(keyPath: container.path("opacity"), message: "\(opacity) is out of range; expected 0…1")
+        }
+        let loop = try container.decodeIfPresent(Double.self, forKey: JSONKey("loop"))
+        if let loop, !(loop > 0) {
+            throw DocumentError(
+                keyPath: container.path("loop"), message: "\(loop) is not allowed; expected seconds > 0")
+        }
+        layer = Layer(
+            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect ?? .full,
+            fill: try container.decode(FillValue.self, forKey: JSONKey("fill")).fill,
+            opacity: opacity,
+            shadow: try container.decodeIfPresent(ShadowValue.self, forKey: JSONKey("shadow"))?.shadow,
+            text: try container.decodeIfPresent(TextValue.self, forKey: JSONKey("text"))?.text,
+            keyframes: try container.decodeIfPresent([LayerKeyframeValue].self, forKey: JSONKey("keyframes"))?.map(
+                \.keyframe) ?? [],
+            loop: loop)
+    }
+}
+
+/// `{"color": "#0000001a", "radius": 5, "offset": [0, 2]}` (points).
+struct ShadowValue: Decodable {
+    var shadow: Shadow
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(allowed: ["color", "radius", "offset"], context: "a shadow")
+        let radius = try container.decodeIfPresent(Double.self, forKey: JSONKey("radius")) ?? 5
+        guard radius >= 0 else {
+            throw DocumentError(
+                keyPath: container.path("radius"), message: "\(radius) is not allowed; expected points ≥ 0")
+        }
+        shadow = Shadow(
+            color: try container.decodeIfPresent(ColorValue.self, forKey: JSONKey("color"))?.color
+                ?? RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.33),
+            radius: radius,
+            offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point ?? .zero)
+    }
+}
+
+/// `{"string": "Happy\nMeshing!", "size": 48, "weight": "heavy",
+/// "width": "expanded", "alignment": "center", "lineSpacing": 0, "font": "/path.ttf"}`.
+struct TextValue: Decodable {
+    var text: TextMask
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(
+            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font"], context: "a text")
+        let string = try container.decode(String.self, forKey: JSONKey("string"))
+        guard !string.isEmpty else {
+            throw DocumentError(keyPath: container.path("string"), message: "is empty; expected some text")
+        }
+        let size = try container.decode(Double.self, forKey: JSONKey("size"))
+        guard size > 0 else {
+            throw DocumentError(keyPath: container.path("size"), message: "\(size) is not allowed; expected points > 0")
+        }
+        var weight = TextMask.Weight.regular
+        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("weight")) {
+            guard let parsed = TextMask.Weight(rawValue: name) else {
+                throw DocumentError(
+                    keyPath: container.path("weight"),
+                    message: "\"\(name)\" is not a weight; expected regular, bold or heavy")
+            }
+            weight = parsed
+        }
+        var widthFactor = 1.0
+        if container.contains(JSONKey("width")) {
+            if let name = try? container.decode(String.self, forKey: JSONKey("width")) {
+                let names = ["standard": 1.0, "expanded": 1.25, "condensed": 0.85, "compressed": 0.75]
+                guard let factor = names[name] else {
+                    throw DocumentError(
+                        keyPath: container.path("width"),
+                        message:
+                            "\"\(name)\" is not a width; expected standard, expanded, condensed, compressed or a factor"
+                    )
+                }
+                widthFactor = factor
+            } else {
+                widthFactor = try container.decode(Double.self, forKey: JSONKey("width"))
+                guard widthFactor > 0 else {
+                    throw DocumentError(
+                        keyPath: container.path("width"),
+                        message: "\(widthFactor) is not allowed; expected a factor > 0")
+                }
+            }
+        }
+        var alignment = TextMask.Alignment.center
+        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("alignment")) {
+            guard let parsed = TextMask.Alignment(rawValue: name) else {
+                throw DocumentError(
+                    keyPath: container.path("alignment"),
+                    message: "\"\(name)\" is not an alignment; expected leading, center or trailing")
+            }
+            alignment = parsed
+        }
+        text = TextMask(
+            text: string, size: size, weight: weight, widthFactor: widthFactor, alignment: alignment,
+            lineSpacing: try container.decodeIfPresent(Double.self, forKey: JSONKey("lineSpacing")) ?? 0,
+            fontPath: try container.decodeIfPresent(String.self, forKey: JSONKey("font")))
+    }
+}
+
+/// `{"duration": 4, "easing": "easeInOut", "frame": [...], "opacity": 1}`.
+struct LayerKeyframeValue: Decodable {
+    var keyframe: LayerKeyframe
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: JSONKey.self)
+        try container.rejectUnknownKeys(
+            allowed: ["duration", "easing", "frame", "opacity"], context: "a layer keyframe")
+        let duration = try container.decode(Double.self, forKey: JSONKey("duration"))
+        guard duration > 0 else {
+            throw DocumentError(
+                keyPath: container.path("duration"), message: "\(duration) is not allowed; expected seconds > 0")
+        }
+        keyframe = LayerKeyframe(
+            duration: duration,
+            easing: try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut,
+            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect,
+            opacity: try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")))
+    }
+}
