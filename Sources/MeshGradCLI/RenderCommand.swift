@@ -233,7 +233,7 @@ struct RenderCommand: Command {
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let document = try entry.loadDocument()
-        let mesh = document.mesh(at: entry.time ?? options.time ?? 0)
+        let mesh = document.mesh(at: entry.time ?? options.time ?? document.poster)
         do {
             try mesh.validate()
         } catch {

@@ -7,11 +7,12 @@ extension GradientDocument {
     /// as `#RRGGBB` where that is exact. Decoding the text gives back an
     /// equal document.
     public func jsonText() -> String {
-        if let scene { return sceneText(scene, size: size) }
+        if let scene { return sceneText(scene, size: size, poster: poster) }
         var fields = meshFields(mesh, animation: animation)
         if let size {
             fields.insert(("size", "[\(size.width), \(size.height)]"), at: fields.count - (animation == nil ? 0 : 1))
         }
+        if poster != 0 { fields.append(("poster", formatNumber(poster))) }
         return object(fields, indent: 0)
     }
 }
@@ -140,9 +141,10 @@ func easingText(_ easing: Easing) -> String {
 }
 
 /// A scene document: size, points, background, then one layer after the other.
-func sceneText(_ scene: Scene, size: CanvasSize?) -> String {
+func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double) -> String {
     var fields: [(String, String)] = []
     if let size { fields.append(("size", "[\(size.width), \(size.height)]")) }
+    if poster != 0 { fields.append(("poster", formatNumber(poster))) }
     fields.append(("points", formatPoint(scene.points)))
     fields.append(("background", fillText(scene.background, indent: 2)))
     let layers = scene.layers.map { "    " + layerText($0, indent: 4) }

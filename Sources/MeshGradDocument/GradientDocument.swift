@@ -10,6 +10,9 @@ public struct GradientDocument: Hashable, Sendable {
     public var size: CanvasSize?
     /// Motion; nil for a still gradient.
     public var animation: MeshAnimation?
+    /// The time a still render shows when not told (`--time`): an
+    /// animated document's best frame, 0 by default.
+    public var poster: Double = 0
     /// Layers, for a scene document (`"layers"`); nil for a plain mesh.
     /// A scene's `mesh` is its first mesh layer's (what `code` prints and
     /// the editor shows), or an empty placeholder.
@@ -22,9 +25,10 @@ public struct GradientDocument: Hashable, Sendable {
     }
 
     /// A scene document.
-    public init(scene: Scene, size: CanvasSize? = nil) {
+    public init(scene: Scene, size: CanvasSize? = nil, poster: Double = 0) {
         self.scene = scene
         self.size = size
+        self.poster = poster
         let firstMesh = scene.layers.lazy.compactMap { layer -> (MeshGradient, MeshAnimation?)? in
             if case .mesh(let mesh, let animation) = layer.fill { return (mesh, animation) }
             return nil
@@ -52,7 +56,7 @@ public struct GradientDocument: Hashable, Sendable {
     /// written.
     static let keys = [
         "width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace", "size",
-        "animation",
+        "animation", "poster",
     ]
 
     /// Reads and decodes a document file.
@@ -107,12 +111,13 @@ extension GradientDocument: Decodable {
         if container.contains(JSONKey("layers")) {
             try container.rejectUnknownKeys(allowed: SceneValue.documentKeys, context: "a scene document")
             let size = try container.decodeCanvasSize()
-            self.init(scene: try SceneValue(container).scene, size: size)
+            self.init(scene: try SceneValue(container).scene, size: size, poster: try container.decodePoster())
             return
         }
         try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
         let value = try MeshValue(container)
         self.init(mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation)
+        poster = try container.decodePoster()
     }
 }
 
@@ -213,6 +218,15 @@ func formatCodingPath(_ path: [any CodingKey]) -> String {
 }
 
 extension KeyedDecodingContainer where Key == JSONKey {
+    /// `"poster": seconds`, 0 if absent.
+    func decodePoster() throws -> Double {
+        let poster = try decodeIfPresent(Double.self, forKey: JSONKey("poster")) ?? 0
+        guard poster.isFinite else {
+            throw DocumentError(keyPath: path("poster"), message: "\(poster) is not allowed; expected seconds")
+        }
+        return poster
+    }
+
     /// `"size": [width, height]`, if present.
     func decodeCanvasSize() throws -> CanvasSize? {
         guard contains(JSONKey("size")) else { return nil }

@@ -19,6 +19,7 @@ public enum Presets {
 
     public static let all: [Preset] = [
         onboarding, meshingText, aurora, sunset, silk, sticker, frost, lava, tide,
+        onboardingScreen, meshingTextScene, seWallpaper,
     ]
 
     /// The animated background of the "Happy Meshing" onboarding screen
@@ -57,8 +58,8 @@ public enum Presets {
 
     /// The rainbow that fills the word "Meshing" (seed tutorial 2).
     public static let meshingText = Preset(
-        name: "meshing-text",
-        summary: "3×3 rainbow with a nudged center, the gradient of the \"Meshing\" title",
+        name: "meshing-text-mesh",
+        summary: "3×3 rainbow with a nudged center: the gradient of the \"Meshing\" title, without the title",
         document: GradientDocument(
             mesh: MeshGradient(
                 width: 3, height: 3,
@@ -235,6 +236,86 @@ extension Presets {
                         ]),
                 ],
                 loop: 8)))
+}
+
+extension Presets {
+    /// Seed tutorial 1's screen: the animated onboarding mesh under a 50 %
+    /// black overlay, with the big white "Happy / Meshing!" title (48 pt,
+    /// heavy, expanded) in the upper part, on an iPhone 15's 393 × 852 pt.
+    public static let onboardingScreen = Preset(
+        name: "onboarding-screen",
+        summary: "the Meshing onboarding screen: animated mesh, 50 % black overlay, white title",
+        document: GradientDocument(
+            scene: Scene(
+                background: .solid(RGBAColor(hex: "#00264d")!),
+                layers: [
+                    Layer(fill: .mesh(onboarding.document.mesh, onboarding.document.animation)),
+                    Layer(fill: .solid(.black), opacity: 0.5),
+                    Layer(
+                        frame: UnitRect(x: 0.04, y: 0.16, width: 0.92, height: 0.2), fill: .solid(.white),
+                        text: TextMask(text: "Happy \nMeshing!", size: 48, weight: .heavy, widthFactor: 1.25)),
+                ],
+                points: SIMD2(393, 852)),
+            size: CanvasSize(width: 1179, height: 2556)))
+
+    /// Seed tutorial 2: the word "Meshing" (150 pt, bold, expanded) filled
+    /// with the animated 3×3 rainbow mesh stretched over the label, clear
+    /// around the letters.
+    public static let meshingTextScene = Preset(
+        name: "meshing-text",
+        summary: "the word \"Meshing\" filled with the animated 3×3 rainbow, transparent around it",
+        document: GradientDocument(
+            scene: Scene(
+                layers: [
+                    Layer(
+                        fill: .mesh(meshingText.document.mesh, meshingText.document.animation),
+                        text: TextMask(text: "Meshing", size: 150, weight: .bold, widthFactor: 1.25))
+                ],
+                points: SIMD2(980, 240)),
+            size: CanvasSize(width: 1960, height: 480)))
+
+    /// Seed tutorial 3: the iPhone SE 2022 wallpaper. Nine bars side by
+    /// side, each a vertical gradient from clear through five colors back
+    /// to clear, their heights stepping down toward the middle (60 pt a
+    /// step on 667 pt), outer bars on top, casting soft shadows (black,
+    /// 10 %, radius 5 pt), over a dark purple-to-brown gradient. The bars
+    /// grow from full height to their steps (easeInOut, 4 s); a still
+    /// render shows the end (`poster`).
+    public static let seWallpaper: Preset = {
+        let step = 60.0 / 667
+        let colors = [
+            RGBAColor(red8: 95, green8: 71, blue8: 202, alpha8: 0), RGBAColor(red8: 95, green8: 71, blue8: 202),
+            RGBAColor(red8: 255, green8: 175, blue8: 196), RGBAColor(red8: 230, green8: 210, blue8: 173),
+            RGBAColor(red8: 244, green8: 160, blue8: 18), RGBAColor(red8: 228, green8: 0, blue8: 0),
+            RGBAColor(red8: 228, green8: 0, blue8: 0, alpha8: 0),
+        ]
+        let shadow = Shadow(color: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0.1), radius: 5)
+        // k = 1, 2, 3, 4, 5, 4, 3, 2, 1 from left to right; drawn inner
+        // first so the outer bars lie on top.
+        let steps = [1, 2, 3, 4, 5, 4, 3, 2, 1]
+        let order = [4, 3, 5, 2, 6, 1, 7, 0, 8]
+        let bars = order.map { column -> Layer in
+            let height = 1 - Double(steps[column]) * step
+            let x = Double(column) / 9
+            return Layer(
+                frame: UnitRect(x: x, y: 0, width: 1.0 / 9, height: 1),
+                fill: .linearGradient(LinearGradient(colors: colors)), shadow: shadow,
+                keyframes: [
+                    LayerKeyframe(
+                        duration: 4, easing: .easeInOut,
+                        frame: UnitRect(x: x, y: (1 - height) / 2, width: 1.0 / 9, height: height))
+                ])
+        }
+        return Preset(
+            name: "se-wallpaper",
+            summary: "the iPhone SE 2022 wallpaper: nine gradient bars stepping down, soft shadows",
+            document: GradientDocument(
+                scene: Scene(
+                    background: .linearGradient(
+                        LinearGradient(colors: [RGBAColor(red8: 29, green8: 6, blue8: 74), RGBAColor(red8: 54, green8: 4, blue8: 2)])),
+                    layers: bars, points: SIMD2(375, 667)),
+                size: CanvasSize(width: 750, height: 1334), poster: 4))
+    }()
 }
 
 /// A regular grid of the given column and row coordinates, row-major.

@@ -5,7 +5,7 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = ["size", "points", "background", "layers"]
+    static let documentKeys = ["size", "points", "background", "layers", "poster"]
 
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)

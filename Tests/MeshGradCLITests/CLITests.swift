@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func codePrintsSwiftUI() {
-        let result = run("code", "--preset", "meshing-text")
+        let result = run("code", "--preset", "meshing-text-mesh")
         #expect(result.status == 0)
         // meshing-text is animated by waves: a TimelineView of cosines.
         #expect(
@@ -188,7 +188,7 @@ import Testing
         let out = dir.appendingPathComponent("exact.png").path
         let mesh = Presets.meshingText.document.mesh(at: 0)
         #expect(
-            run("render", "--preset", "meshing-text", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
+            run("render", "--preset", "meshing-text-mesh", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
                 .status == 0)
         guard case .rgba16(let image, _) = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out))))
         else {

@@ -42,7 +42,7 @@ import Testing
         #expect(comparison.maximum <= 1)
     }
 
-    @Test(arguments: ["meshing-text", "aurora", "bezier"])
+    @Test(arguments: ["meshing-text-mesh", "aurora", "bezier"])
     func sixteenBitReadbackMatches(name: String) throws {
         let (context, renderer) = try Self.renderer()
         defer { withExtendedLifetime(context) {} }
