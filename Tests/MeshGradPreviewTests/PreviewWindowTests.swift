@@ -55,6 +55,12 @@ import Testing
                 }
                 Thread.sleep(forTimeInterval: 0.05)
             }
+            guard !window.isEmpty else {
+                if process.isRunning { process.terminate() }
+                process.waitUntilExit()
+                let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw PreviewError(description: "the preview window never appeared; it said: \(said)")
+            }
             Thread.sleep(forTimeInterval: 0.3)
             try xdotool(["windowfocus", "--sync", window])
         }
@@ -95,6 +101,10 @@ import Testing
             process.waitUntilExit()
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
+    }
+
+    struct PreviewError: Error, CustomStringConvertible {
+        var description: String
     }
 
     static func grid3(colors: [String]) -> GradientDocument {
