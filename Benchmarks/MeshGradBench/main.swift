@@ -11,9 +11,10 @@ import MeshGradPNG
 // end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
-//                  [--no-encode] [--encode-sweep]
+//                  [--no-encode] [--encode-sweep] [--blur]
 // --encode-sweep adds every compression level, every filter strategy and
-// one thread against all, for choosing the encoder's defaults.
+// one thread against all, for choosing the encoder's defaults. --blur adds
+// the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
@@ -22,6 +23,7 @@ var measuresGL = true
 var measuresCPU = true
 var measuresEncoding = true
 var sweepsEncoding = false
+var measuresBlur = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -33,6 +35,7 @@ while !arguments.isEmpty {
     case "--no-cpu": measuresCPU = false
     case "--no-encode": measuresEncoding = false
     case "--encode-sweep": sweepsEncoding = true
+    case "--blur": measuresBlur = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -193,4 +196,59 @@ if measuresEncoding {
     measure("16-bit    PNGStreamEncoder level 1 (CLI default)", runs: runs) {
         try PNGEncoder(compressionLevel: 1).encode(deep)
     }
+}
+
+// The Gaussian blur of shadows: a premultiplied RGBA float image (the first
+// preset) and a coverage mask, on the CPU; on GL the two passes alone (wall
+// time until the GPU is done) and with upload and readback.
+if measuresBlur {
+    let plan = RenderPlan(
+        mesh: Presets.named(presetNames[0])!.document.mesh, width: size.width, height: size.height)
+    var image = renderer.renderFloat(plan)
+    for i in stride(from: 0, to: image.components.count, by: 4) {
+        let alpha = image.components[i + 3]
+        for c in 0..<3 { image.components[i + c] *= alpha }
+    }
+    let mask = CoverageMask(
+        width: size.width, height: size.height,
+        values: stride(from: 3, to: image.components.count, by: 4).map {
+            image.components[$0]
+        })
+    print("")
+    print("Gaussian blur, \(size), median of \(runs) runs (ms)")
+    print("σ      CPU RGBA   CPU mask   GL passes   GL with upload and readback")
+    var glBlur: (HeadlessContext, GLGaussianBlur)?
+    if measuresGL {
+        do {
+            let context = try HeadlessContext()
+            let blur = try GLGaussianBlur()
+            blur.measuresPasses = true
+            glBlur = (context, blur)
+        } catch {
+            print("GL blur: not measured (\(error))")
+        }
+    }
+    for sigma in [5.0, 20.0] {
+        let blur = GaussianBlur(sigma: sigma)
+        var sink: Float = 0
+        _ = blur.blurred(premultiplied: image)
+        let rgba = median((0..<runs).map { _ in seconds { sink += blur.blurred(premultiplied: image).components[7] } })
+        let single = median((0..<runs).map { _ in seconds { sink += blur.blurred(mask).values[7] } })
+        var line = String(format: "%-5.0f  %8.1f   %8.1f", sigma, rgba * 1000, single * 1000)
+        if let (_, gl) = glBlur {
+            let kernel = GaussianKernel(sigma: sigma)
+            var passes: [Double] = []
+            var total: [Double] = []
+            _ = try? gl.blurred(premultiplied: image, kernel: kernel)
+            for _ in 0..<runs {
+                total.append(
+                    seconds { sink += (try? gl.blurred(premultiplied: image, kernel: kernel))?.components[7] ?? 0 })
+                passes.append(gl.lastPassSeconds)
+            }
+            line += String(format: "   %8.1f    %8.1f", median(passes) * 1000, median(total) * 1000)
+        }
+        print(line)
+        if sink == 42 { print("") }
+    }
+    withExtendedLifetime(glBlur) {}
 }
