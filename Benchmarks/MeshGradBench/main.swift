@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradText
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
 // (stage by stage), and PNG encoding timings of the first preset (libpng,
@@ -11,10 +12,11 @@ import MeshGradPNG
 // end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
-//                  [--no-encode] [--encode-sweep] [--blur]
+//                  [--no-encode] [--encode-sweep] [--blur] [--text]
 // --encode-sweep adds every compression level, every filter strategy and
 // one thread against all, for choosing the encoder's defaults. --blur adds
-// the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL.
+// the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL, --text
+// a 400 px title's layout and coverage mask.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
@@ -24,6 +26,7 @@ var measuresCPU = true
 var measuresEncoding = true
 var sweepsEncoding = false
 var measuresBlur = false
+var measuresText = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -36,6 +39,7 @@ while !arguments.isEmpty {
     case "--no-encode": measuresEncoding = false
     case "--encode-sweep": sweepsEncoding = true
     case "--blur": measuresBlur = true
+    case "--text": measuresText = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -43,9 +47,9 @@ while !arguments.isEmpty {
 }
 if presetNames.isEmpty { presetNames = ["onboarding"] }
 
-func seconds(_ body: () -> Void) -> Double {
+func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
-    body()
+    try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
@@ -251,4 +255,27 @@ if measuresBlur {
         if sink == 42 { print("") }
     }
     withExtendedLifetime(glBlur) {}
+}
+
+// A title as a text mask: "Meshing", bold, 400 px, centered on the canvas;
+// layout (font loading included) and rasterization into a canvas-sized mask.
+if measuresText {
+    let frame = PixelRect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    let style = TextStyle(size: 400, weight: .bold)
+    print("")
+    print("Text mask \"Meshing\", bold, 400 px, \(size), median of \(runs) runs (ms)")
+    do {
+        var layout = try TextLayout("Meshing", style: style, in: frame)
+        var sink: Float = 0
+        let layoutTime = median(
+            try (0..<runs).map { _ in try seconds { layout = try TextLayout("Meshing", style: style, in: frame) } })
+        let maskTime = median(
+            try (0..<runs).map { _ in
+                try seconds { sink += try layout.coverageMask(width: size.width, height: size.height).values[0] }
+            })
+        print(String(format: "layout %.2f   coverage mask %.1f", layoutTime * 1000, maskTime * 1000))
+        if sink == 42 { print("") }
+    } catch {
+        print("text: not measured (\(error))")
+    }
 }
