@@ -131,7 +131,7 @@ private struct BlurPasses: @unchecked Sendable {
     /// σ = 20.
     static let stripLength = 1024
     /// Rows per piece of the column pass.
-    static let tileHeight = 64
+    static let tileHeight = 256
     var stripCount: Int { (rowLength + Self.stripLength - 1) / Self.stripLength }
     var columnTileCount: Int { stripCount * ((height + Self.tileHeight - 1) / Self.tileHeight) }
 
@@ -183,20 +183,22 @@ func convolveSymmetric(
     typealias Lanes = SIMD16<Float>
     let lanes = Lanes.scalarCount
     let w0 = weights[0]
+    let stepBytes = step &* MemoryLayout<Float>.stride
     var i = 0
-    while i + lanes <= count {
+    while i &+ lanes <= count {
         let base = UnsafeRawPointer(center + i)
         var sum = Lanes(repeating: w0) * base.loadUnaligned(as: Lanes.self)
         var k = 1
+        var offset = stepBytes
         while k <= radius {
-            let offset = k * step * MemoryLayout<Float>.stride
-            let left = base.loadUnaligned(fromByteOffset: -offset, as: Lanes.self)
+            let left = base.loadUnaligned(fromByteOffset: 0 &- offset, as: Lanes.self)
             let right = base.loadUnaligned(fromByteOffset: offset, as: Lanes.self)
             sum += Lanes(repeating: weights[k]) * (left + right)
-            k += 1
+            k &+= 1
+            offset &+= stepBytes
         }
         UnsafeMutableRawPointer(output + i).storeBytes(of: sum, as: Lanes.self)
-        i += lanes
+        i &+= lanes
     }
     while i < count {
         var sum = w0 * center[i]
