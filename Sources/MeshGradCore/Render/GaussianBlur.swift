@@ -3,8 +3,9 @@ import Foundation
 
 /// A separable Gaussian blur on the CPU: rows, then columns, each a 1D
 /// convolution with the same ``GaussianKernel``. Pixels outside the image
-/// are transparent (zero), so a shape near the border fades out instead of
-/// smearing its edge pixels outward, and a shadow keeps its mass.
+/// are transparent (zero), as the canvas's surroundings are: a shape at the
+/// border fades out across it instead of being extended by copies of its
+/// edge pixels, and what spreads past the border is lost, as off-screen.
 ///
 /// It is the twin of `Shaders/blur.frag` (driven by `GLGaussianBlur`):
 /// both sum `w₀·c + Σₖ wₖ·(left + right)` over `k = 1…radius`, in that
@@ -13,12 +14,11 @@ import Foundation
 /// Blur premultiplied colors only: a straight color under zero alpha is
 /// meaningless and would bleed into the blurred edge.
 ///
-/// Both passes run on every core (row bands, then tiles of columns). The
-/// row pass writes into a buffer with `radius` zero rows above and below
-/// (each row it reads is first copied between zeros),
-/// so neither pass tests edges in its inner loop, and the column pass works
-/// on strips narrow enough that the `2·radius + 1` rows it reads stay in
-/// cache.
+/// Both passes run on every core (row bands, then tiles of columns). Each
+/// row is copied between `radius` zeros before the row pass, which writes
+/// into a buffer with `radius` zero rows above and below, so neither pass
+/// tests edges in its inner loop; the column pass works on strips narrow
+/// enough that the `2·radius + 1` rows it reads stay in cache.
 public struct GaussianBlur: Sendable {
     public let kernel: GaussianKernel
     /// Threads to spread the passes over.
