@@ -5,7 +5,8 @@
 // Data flows one way, and the targets follow it:
 //
 //   MeshGradDocument (JSON, presets, SwiftUI code)
-//     -> MeshGradCore (model, math, tessellation, CPU reference, image)
+//     -> MeshGradCore (model, math, tessellation, CPU reference, image, blur)
+//       -> MeshGradText (text as coverage masks, through FreeType, CFreeType)
 //       -> MeshGradPNG (parallel encoder through zlib, CZlib; libpng, CPNG, for reading)
 //         -> MeshGradCLI (commands) -> meshgrad (executable)
 //
@@ -23,6 +24,7 @@ let package = Package(
         .library(name: "MeshGradPNG", targets: ["MeshGradPNG"]),
         .library(name: "MeshGradGL", targets: ["MeshGradGL"]),
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
+        .library(name: "MeshGradText", targets: ["MeshGradText"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -50,11 +52,21 @@ let package = Package(
             providers: [.apt(["libglfw3-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+
         // MARK: Pure Swift
 
         .target(name: "MeshGradCore"),
         .target(name: "MeshGradDocument", dependencies: ["MeshGradCore"]),
         .target(name: "MeshGradEditor", dependencies: ["MeshGradCore", "MeshGradDocument"]),
+
+        // MARK: Text (FreeType)
+
+        .target(name: "MeshGradText", dependencies: ["MeshGradCore", "CFreeType"]),
 
         // MARK: Encoders
 
@@ -94,7 +106,7 @@ let package = Package(
 
         .executableTarget(
             name: "meshgrad-bench",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG"],
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText"],
             path: "Benchmarks/MeshGradBench"
         ),
 
@@ -112,6 +124,10 @@ let package = Package(
         .testTarget(
             name: "MeshGradDocumentTests",
             dependencies: ["MeshGradCore", "MeshGradDocument"]
+        ),
+        .testTarget(
+            name: "MeshGradTextTests",
+            dependencies: ["MeshGradText", "MeshGradCore"]
         ),
         .testTarget(
             name: "MeshGradPNGTests",

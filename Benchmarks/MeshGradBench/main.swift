@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradText
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
 // (stage by stage), and PNG encoding timings of the first preset (libpng,
@@ -11,9 +12,11 @@ import MeshGradPNG
 // end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
-//                  [--no-encode] [--encode-sweep]
+//                  [--no-encode] [--encode-sweep] [--blur] [--text]
 // --encode-sweep adds every compression level, every filter strategy and
-// one thread against all, for choosing the encoder's defaults.
+// one thread against all, for choosing the encoder's defaults. --blur adds
+// the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL, --text
+// a 400 px title's layout and coverage mask.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
@@ -22,6 +25,8 @@ var measuresGL = true
 var measuresCPU = true
 var measuresEncoding = true
 var sweepsEncoding = false
+var measuresBlur = false
+var measuresText = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -33,6 +38,8 @@ while !arguments.isEmpty {
     case "--no-cpu": measuresCPU = false
     case "--no-encode": measuresEncoding = false
     case "--encode-sweep": sweepsEncoding = true
+    case "--blur": measuresBlur = true
+    case "--text": measuresText = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -40,9 +47,9 @@ while !arguments.isEmpty {
 }
 if presetNames.isEmpty { presetNames = ["onboarding"] }
 
-func seconds(_ body: () -> Void) -> Double {
+func seconds(_ body: () throws -> Void) rethrows -> Double {
     let start = DispatchTime.now().uptimeNanoseconds
-    body()
+    try body()
     return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
 }
 
@@ -192,5 +199,83 @@ if measuresEncoding {
     measure("16-bit    libpng level 1 (before)", runs: runs) { try LibPNGEncoder(compressionLevel: 1).encode(deep) }
     measure("16-bit    PNGStreamEncoder level 1 (CLI default)", runs: runs) {
         try PNGEncoder(compressionLevel: 1).encode(deep)
+    }
+}
+
+// The Gaussian blur of shadows: a premultiplied RGBA float image (the first
+// preset) and a coverage mask, on the CPU; on GL the two passes alone (wall
+// time until the GPU is done) and with upload and readback.
+if measuresBlur {
+    let plan = RenderPlan(
+        mesh: Presets.named(presetNames[0])!.document.mesh, width: size.width, height: size.height)
+    var image = renderer.renderFloat(plan)
+    for i in stride(from: 0, to: image.components.count, by: 4) {
+        let alpha = image.components[i + 3]
+        for c in 0..<3 { image.components[i + c] *= alpha }
+    }
+    let mask = CoverageMask(
+        width: size.width, height: size.height,
+        values: stride(from: 3, to: image.components.count, by: 4).map {
+            image.components[$0]
+        })
+    print("")
+    print("Gaussian blur, \(size), median of \(runs) runs (ms)")
+    print("σ      CPU RGBA   CPU mask   GL passes   GL with upload and readback")
+    var glBlur: (HeadlessContext, GLGaussianBlur)?
+    if measuresGL {
+        do {
+            let context = try HeadlessContext()
+            let blur = try GLGaussianBlur()
+            blur.measuresPasses = true
+            glBlur = (context, blur)
+        } catch {
+            print("GL blur: not measured (\(error))")
+        }
+    }
+    for sigma in [5.0, 20.0] {
+        let blur = GaussianBlur(sigma: sigma)
+        var sink: Float = 0
+        _ = blur.blurred(premultiplied: image)
+        let rgba = median((0..<runs).map { _ in seconds { sink += blur.blurred(premultiplied: image).components[7] } })
+        let single = median((0..<runs).map { _ in seconds { sink += blur.blurred(mask).values[7] } })
+        var line = String(format: "%-5.0f  %8.1f   %8.1f", sigma, rgba * 1000, single * 1000)
+        if let (_, gl) = glBlur {
+            let kernel = GaussianKernel(sigma: sigma)
+            var passes: [Double] = []
+            var total: [Double] = []
+            _ = try? gl.blurred(premultiplied: image, kernel: kernel)
+            for _ in 0..<runs {
+                total.append(
+                    seconds { sink += (try? gl.blurred(premultiplied: image, kernel: kernel))?.components[7] ?? 0 })
+                passes.append(gl.lastPassSeconds)
+            }
+            line += String(format: "   %8.1f    %8.1f", median(passes) * 1000, median(total) * 1000)
+        }
+        print(line)
+        if sink == 42 { print("") }
+    }
+    withExtendedLifetime(glBlur) {}
+}
+
+// A title as a text mask: "Meshing", bold, 400 px, centered on the canvas;
+// layout (font loading included) and rasterization into a canvas-sized mask.
+if measuresText {
+    let frame = PixelRect(x: 0, y: 0, width: Double(size.width), height: Double(size.height))
+    let style = TextStyle(size: 400, weight: .bold)
+    print("")
+    print("Text mask \"Meshing\", bold, 400 px, \(size), median of \(runs) runs (ms)")
+    do {
+        var layout = try TextLayout("Meshing", style: style, in: frame)
+        var sink: Float = 0
+        let layoutTime = median(
+            try (0..<runs).map { _ in try seconds { layout = try TextLayout("Meshing", style: style, in: frame) } })
+        let maskTime = median(
+            try (0..<runs).map { _ in
+                try seconds { sink += try layout.coverageMask(width: size.width, height: size.height).values[0] }
+            })
+        print(String(format: "layout %.2f   coverage mask %.1f", layoutTime * 1000, maskTime * 1000))
+        if sink == 42 { print("") }
+    } catch {
+        print("text: not measured (\(error))")
     }
 }

@@ -26,13 +26,28 @@ final class GLTexture {
         return texture
     }
 
-    /// A buffer texture over `buffer`, read as RGBA32F texels.
-    static func buffer(_ buffer: GLBuffer) throws(GLError) -> GLTexture {
+    /// A buffer texture over `buffer`, read as texels of `format`
+    /// (RGBA32F: four floats; R32F: one).
+    static func buffer(_ buffer: GLBuffer, format: Int32 = GL_RGBA32F) throws(GLError) -> GLTexture {
         let texture = GLTexture(target: GL_TEXTURE_BUFFER)
         epoxy_glBindTexture(texture.target, texture.name)
-        epoxy_glTexBuffer(texture.target, GLenum(GL_RGBA32F), buffer.name)
+        epoxy_glTexBuffer(texture.target, GLenum(format), buffer.name)
         try checkGL("creating a buffer texture")
         return texture
+    }
+
+    /// Replaces the contents of a 2D RGBA32F texture with `components`
+    /// (`width × height × 4` floats, the first row at texture row 0).
+    func upload(rgbaFloat components: [Float], width: Int, height: Int) throws(GLError) {
+        precondition(target == GLenum(GL_TEXTURE_2D) && components.count == width * height * 4)
+        epoxy_glBindTexture(target, name)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        components.withUnsafeBytes { bytes in
+            epoxy_glTexSubImage2D(
+                target, 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
+        }
+        try checkGL("uploading a \(width)×\(height) image")
     }
 
     /// Binds to texture unit `unit`.

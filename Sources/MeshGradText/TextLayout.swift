@@ -1,0 +1,227 @@
+@preconcurrency import CFreeType
+import Foundation
+
+/// A text set in a font and placed in a frame of the canvas: every glyph's
+/// pen position, baseline and ink, in canvas pixels, ready to rasterize
+/// into a ``CoverageMask`` with ``coverageMask(width:height:)``.
+///
+/// Layout works in the font's units and scales linearly: glyphs are loaded
+/// unhinted, so what is measured here is exactly what is drawn, at any
+/// size, and fitting a text to a frame is a single scale factor. One glyph
+/// per Unicode scalar, left to right, with the font's kerning pairs: enough
+/// for titles in Latin, Greek or Cyrillic, with no shaping (ligatures,
+/// combining marks, right-to-left scripts).
+///
+/// Lines break at `\n` (and `\r\n`, `\r`, U+2028, U+2029), each aligned in
+/// the frame by the style's alignment; the block of lines is centered
+/// vertically in the frame, from the first line's ascender to the last
+/// line's descender.
+public struct TextLayout: Sendable {
+    /// One glyph in place.
+    public struct Glyph: Sendable, Hashable {
+        public let character: Unicode.Scalar
+        /// The font's glyph index.
+        public let glyphIndex: UInt32
+        /// The pen position: where the glyph's advance starts, on the baseline.
+        public let x: Double
+        public let baseline: Double
+        /// How far the pen moves past this glyph, kerning not included.
+        public let advance: Double
+        /// The kerning applied between the previous glyph and this one
+        /// (negative: closer); 0 at the start of a line.
+        public let kerning: Double
+        /// The exact bounds of the glyph's outline; nil for a space.
+        public let inkBounds: PixelRect?
+    }
+
+    /// One line in place.
+    public struct Line: Sendable, Hashable {
+        /// Its glyphs in ``TextLayout/glyphs``.
+        public let glyphs: Range<Int>
+        /// Where its pen starts.
+        public let x: Double
+        public let baseline: Double
+        /// The sum of its advances and kerning.
+        public let width: Double
+    }
+
+    public let text: String
+    public let style: TextStyle
+    public let frame: PixelRect
+    /// The em size drawn: the style's, or scaled to fit the frame.
+    public let size: Double
+    /// Baseline to baseline: the font's line height at ``size`` plus the
+    /// (scaled) line spacing.
+    public let lineHeight: Double
+    public let lines: [Line]
+    public let glyphs: [Glyph]
+    /// Whether the font has kerning FreeType can read (a TrueType `kern`
+    /// table). DejaVu Sans has one, next to its GPOS kerning; a font with
+    /// GPOS kerning only is set without kerning here.
+    public var fontHasKerning: Bool { face.hasKerning }
+
+    let face: FontFace
+    let placement: OutlinePlacement
+
+    /// Lays out `text` in `style` within `frame` (canvas pixels).
+    public init(_ text: String, style: TextStyle, in frame: PixelRect, fit: TextFit = .natural) throws(TextError) {
+        try style.validate()
+        guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite), frame.width >= 0,
+            frame.height >= 0
+        else {
+            throw .invalidStyle("the text frame must be finite with a size ≥ 0, not \(frame)")
+        }
+        guard fit == .natural || (frame.width > 0 && (fit == .width || frame.height > 0)) else {
+            throw .invalidStyle("a text cannot be fitted to an empty frame (\(frame.width)×\(frame.height) pixels)")
+        }
+        let lineScalars = Self.lines(of: text)
+        guard lineScalars.joined().contains(where: { !$0.properties.isWhitespace }) else { throw .emptyText }
+        let (path, emboldening) = try style.fontFile()
+        let face = try FontFace(path: path)
+
+        // Measure in font units, stretched by the width factor; grown
+        // strokes widen each advance by the growth.
+        let growth = emboldening * face.unitsPerEm
+        var measured: [[(scalar: Unicode.Scalar, glyph: UInt32, advance: Double, kerning: Double)]] = []
+        for line in lineScalars {
+            var row: [(scalar: Unicode.Scalar, glyph: UInt32, advance: Double, kerning: Double)] = []
+            for scalar in line {
+                let glyph = face.glyphIndex(scalar)
+                guard glyph != 0 else { throw .missingGlyph(scalar, font: face.name) }
+                let advance = try face.advance(glyph) * style.widthFactor + growth
+                var kerning = 0.0
+                if style.kerning, let previous = row.last {
+                    kerning = try face.kerning(previous.glyph, glyph) * style.widthFactor
+                }
+                row.append((scalar, glyph, advance, kerning))
+            }
+            measured.append(row)
+        }
+        let widths = measured.map { row in row.reduce(0) { $0 + $1.kerning + $1.advance } }
+
+        // Scale from font units to pixels, fitted to the frame if asked.
+        let naturalScale = style.size / face.unitsPerEm
+        let lineAdvance = face.lineHeight + style.lineSpacing / naturalScale
+        let blockHeight = face.ascender + face.descender + Double(measured.count - 1) * lineAdvance
+        let widest = widths.max() ?? 0
+        var fitting = 1.0
+        switch fit {
+        case .natural:
+            break
+        case .width:
+            fitting = frame.width / (widest * naturalScale)
+        case .frame:
+            fitting = min(frame.width / (widest * naturalScale), frame.height / (blockHeight * naturalScale))
+        }
+        guard fitting.isFinite, fitting > 0 else {
+            throw .invalidStyle("the text has no width to fit to the frame")
+        }
+        let scale = naturalScale * fitting
+
+        var glyphs: [Glyph] = []
+        var lines: [Line] = []
+        let placement = OutlinePlacement(scale: scale, widthFactor: style.widthFactor, growth: growth)
+        let top = frame.midY - blockHeight * scale / 2
+        for (index, row) in measured.enumerated() {
+            let baseline = top + (face.ascender + Double(index) * lineAdvance) * scale
+            let width = widths[index] * scale
+            let start: Double
+            switch style.alignment {
+            case .leading: start = frame.minX
+            case .center: start = frame.midX - width / 2
+            case .trailing: start = frame.maxX - width
+            }
+            let first = glyphs.count
+            var pen = 0.0  // font units: positions never accumulate rounding
+            for entry in row {
+                pen += entry.kerning
+                let x = start + pen * scale
+                let ink = try face.inkBounds(entry.glyph, placement: placement)
+                glyphs.append(
+                    Glyph(
+                        character: entry.scalar, glyphIndex: entry.glyph, x: x, baseline: baseline,
+                        advance: entry.advance * scale, kerning: entry.kerning * scale,
+                        inkBounds: ink.map {
+                            PixelRect(x: x + $0.minX, y: baseline + $0.minY, width: $0.width, height: $0.height)
+                        }))
+                pen += entry.advance
+            }
+            lines.append(Line(glyphs: first..<glyphs.count, x: start, baseline: baseline, width: width))
+        }
+
+        self.text = text
+        self.style = style
+        self.frame = frame
+        self.face = face
+        self.placement = placement
+        self.size = style.size * fitting
+        self.lineHeight = lineAdvance * scale
+        self.lines = lines
+        self.glyphs = glyphs
+    }
+
+    /// The bounds of all the ink; nil if there is none.
+    public var inkBounds: PixelRect? {
+        glyphs.compactMap(\.inkBounds).reduce(nil) { $0?.union($1) ?? $1 }
+    }
+
+    /// The text's scalars, line by line.
+    static func lines(of text: String) -> [[Unicode.Scalar]] {
+        var lines: [[Unicode.Scalar]] = [[]]
+        var afterCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n":
+                if !afterCarriageReturn { lines.append([]) }
+            case "\r", "\u{2028}", "\u{2029}":
+                lines.append([])
+            default:
+                lines[lines.count - 1].append(scalar)
+            }
+            afterCarriageReturn = scalar == "\r"
+        }
+        return lines
+    }
+}
+
+/// How outlines in font units become outlines in 26.6 pixels, relative to
+/// the pen position on the baseline (FreeType's y up).
+struct OutlinePlacement: Sendable, Hashable {
+    /// 16.16 scale factors from font units to 26.6 pixels.
+    let xScale: Int
+    let yScale: Int
+    /// How much wider every stroke grows, in 26.6 pixels.
+    let embolden: Int
+
+    init(scale: Double, widthFactor: Double, growth: Double) {
+        xScale = Int((scale * widthFactor * 64 * 65536).rounded())
+        yScale = Int((scale * 64 * 65536).rounded())
+        embolden = Int((growth * scale * 64).rounded())
+    }
+
+    /// Loads `glyph` into `face`'s glyph slot in place for a pen at
+    /// (`dx`, `dy`) 26.6 pixels from the origin (y up). Grown strokes grow
+    /// half to each side: moving right by half the growth keeps the left
+    /// side bearing, as the advance grew by the whole growth.
+    func load(_ glyph: UInt32, in face: FT_Face, dx: Int, dy: Int) throws(TextError) {
+        try check(
+            mg_ft_load_placed_outline(face, glyph, xScale, yScale, embolden, dx + embolden / 2, dy),
+            "loading glyph \(glyph)")
+    }
+}
+
+extension FontFace {
+    /// The exact bounds of a placed glyph's outline relative to its pen
+    /// position, in pixels with y down; nil for an empty outline (a space).
+    func inkBounds(_ glyph: UInt32, placement: OutlinePlacement) throws(TextError) -> PixelRect? {
+        try withFace { face throws(TextError) -> PixelRect? in
+            try placement.load(glyph, in: face, dx: 0, dy: 0)
+            guard face.pointee.glyph.pointee.outline.n_points > 0 else { return nil }
+            var box = FT_BBox()
+            try check(mg_ft_placed_outline_bounds(face, &box), "measuring glyph \(glyph)")
+            return PixelRect(
+                x: Double(box.xMin) / 64, y: -Double(box.yMax) / 64, width: Double(box.xMax - box.xMin) / 64,
+                height: Double(box.yMax - box.yMin) / 64)
+        }
+    }
+}
