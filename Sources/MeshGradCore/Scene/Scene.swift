@@ -12,16 +12,6 @@ public struct UnitRect: Hashable, Sendable {
 
     public static let full = UnitRect(x: 0, y: 0, width: 1, height: 1)
 
-    /// The rectangle in whole canvas pixels: edges rounded to the pixel
-    /// grid, so that layers side by side (the wallpaper's bars) share an
-    /// edge with no seam and no double-covered pixel.
-    public func pixels(width canvasWidth: Int, height canvasHeight: Int) -> (x0: Int, y0: Int, x1: Int, y1: Int) {
-        func edge(_ v: Double, _ size: Int) -> Int { Int((v * Double(size)).rounded()) }
-        return (
-            edge(x, canvasWidth), edge(y, canvasHeight), edge(x + width, canvasWidth), edge(y + height, canvasHeight)
-        )
-    }
-
     func interpolated(to other: UnitRect, _ t: Double) -> UnitRect {
         UnitRect(
             x: x + (other.x - x) * t, y: y + (other.y - y) * t, width: width + (other.width - width) * t,
@@ -169,6 +159,72 @@ public struct Scene: Hashable, Sendable {
         self.points = points
     }
 
-    /// Canvas pixels per point for a canvas `width` pixels wide.
-    public func pixelsPerPoint(canvasWidth: Int) -> Double { Double(canvasWidth) / points.x }
+    /// Canvas pixels per point on a `width × height` canvas: the scale
+    /// that fits the scene's points into the canvas (the smaller of the two
+    /// axes' scales), so that text and shadows keep their proportions when
+    /// a portrait scene is rendered to a landscape canvas.
+    public func pixelsPerPoint(width: Int, height: Int) -> Double {
+        min(Double(width) / points.x, Double(height) / points.y)
+    }
+}
+
+extension Scene {
+    /// How long the scene's motion lasts: the longest of its layers'
+    /// keyframes (or loops) and its meshes' animations; nil when nothing
+    /// moves.
+    public var naturalDuration: Double? {
+        var longest: Double?
+        func note(_ value: Double?) {
+            guard let value, value > 0 else { return }
+            longest = max(longest ?? 0, value)
+        }
+        func note(_ fill: Fill) {
+            if case .mesh(_, let animation?) = fill { note(animation.naturalDuration) }
+        }
+        note(background)
+        for layer in layers {
+            note(layer.loop ?? layer.keyframes.reduce(0) { $0 + $1.duration })
+            note(layer.fill)
+        }
+        return longest
+    }
+
+    /// The meshes the scene draws, each with its animation.
+    public var meshes: [(mesh: MeshGradient, animation: MeshAnimation?)] {
+        ([background] + layers.map(\.fill)).compactMap { fill in
+            if case .mesh(let mesh, let animation) = fill { return (mesh, animation) }
+            return nil
+        }
+    }
+}
+
+extension Scene {
+    /// The scene with each mesh's motion repeating every `loop` seconds
+    /// (those that do not loop already): `animate` closes a video's loop
+    /// this way. Layer keyframes are left as they are: they play once.
+    public func loopingMeshes(every loop: Double) -> Scene {
+        func looped(_ fill: Fill) -> Fill {
+            if case .mesh(let mesh, let animation?) = fill, animation.loop == nil {
+                return .mesh(mesh, animation.looping(every: loop))
+            }
+            return fill
+        }
+        var copy = self
+        copy.background = looped(background)
+        for k in copy.layers.indices { copy.layers[k].fill = looped(copy.layers[k].fill) }
+        return copy
+    }
+}
+
+extension Scene {
+    /// Whether anything moves from `time` on: a mesh animation, a looping
+    /// layer, or keyframes not yet played to their end. A preview stops
+    /// redrawing a scene that has come to rest.
+    public func moves(after time: Double) -> Bool {
+        if !meshes.allSatisfy({ $0.animation == nil }) { return true }
+        return layers.contains { layer in
+            guard !layer.keyframes.isEmpty else { return false }
+            return layer.loop != nil || time < layer.keyframes.reduce(0) { $0 + $1.duration }
+        }
+    }
 }

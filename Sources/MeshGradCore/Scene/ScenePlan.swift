@@ -1,0 +1,202 @@
+/// What a layer is painted with, resolved for one canvas.
+public enum LayerContent: Sendable {
+    /// One straight color.
+    case solid(SIMD4<Float>)
+    case linearGradient(GradientShading)
+    /// A mesh planned at the layer's box size: its unit square is the box.
+    case mesh(RenderPlan)
+}
+
+/// A linear gradient placed on the canvas: its stops as the renderers read
+/// them (``LinearGradient/shadingStops``) and its line in canvas pixels.
+public struct GradientShading: Sendable, Hashable {
+    /// Stop locations, ascending.
+    public var locations: [Float]
+    /// Stop colors, premultiplied, in the interpolation space.
+    public var colors: [SIMD4<Float>]
+    public var colorSpace: ColorSpace
+    /// The gradient's start and end points in canvas pixels.
+    public var start: SIMD2<Float>
+    public var end: SIMD2<Float>
+
+    /// `gradient` stretched over `box`: its unit points are the box's.
+    public init(_ gradient: LinearGradient, in box: PixelBox) {
+        let stops = gradient.shadingStops
+        locations = stops.locations
+        colors = stops.colors
+        colorSpace = gradient.colorSpace
+        let origin = SIMD2(Double(box.x0), Double(box.y0))
+        let size = SIMD2(Double(box.width), Double(box.height))
+        start = SIMD2<Float>(origin + gradient.start * size)
+        end = SIMD2<Float>(origin + gradient.end * size)
+    }
+
+    /// The straight color at pixel center `(x, y)`.
+    @inlinable
+    public func color(x: Float, y: Float) -> SIMD4<Float> {
+        let t = linearGradientParameter(x: x, y: y, start: start, end: end)
+        return locations.withUnsafeBufferPointer { l in
+            colors.withUnsafeBufferPointer { c in
+                linearGradientColor(
+                    t, locations: l.baseAddress!, colors: c.baseAddress!, count: l.count, space: colorSpace)
+            }
+        }
+    }
+}
+
+/// A layer's shadow on one canvas: its premultiplied color, the blur, and
+/// the offset in whole pixels.
+public struct ShadowPlan: Sendable, Hashable {
+    public var color: SIMD4<Float>
+    public var kernel: GaussianKernel
+    public var offset: SIMD2<Int>
+
+    public init(color: SIMD4<Float>, kernel: GaussianKernel, offset: SIMD2<Int>) {
+        self.color = color
+        self.kernel = kernel
+        self.offset = offset
+    }
+
+    /// The layer pixels whose shadow can reach a `canvas` (the rest would
+    /// blur and shift to outside it): both renderers blur only these.
+    public func sourceBox(of layerBox: PixelBox, canvas: PixelBox) -> PixelBox {
+        layerBox.intersection(canvas.offset(by: SIMD2(-offset.x, -offset.y)).expanded(by: kernel.radius))
+    }
+}
+
+/// One layer resolved for one canvas at one time: the pixels it covers,
+/// its content, and what multiplies the content's alpha.
+public struct LayerPlan: Sendable {
+    /// Where the content lies, in canvas pixels; parts outside the canvas
+    /// are not drawn.
+    public var box: PixelBox
+    public var content: LayerContent
+    /// In `0...1`.
+    public var opacity: Float
+    /// Text coverage, `box.width × box.height`, in the box's coordinates.
+    public var mask: CoverageMask?
+    public var shadow: ShadowPlan?
+
+    public init(
+        box: PixelBox, content: LayerContent, opacity: Float = 1, mask: CoverageMask? = nil, shadow: ShadowPlan? = nil
+    ) {
+        precondition(mask.map { $0.width == box.width && $0.height == box.height } ?? true, "mask must be box-sized")
+        self.box = box
+        self.content = content
+        self.opacity = opacity
+        self.mask = mask
+        self.shadow = shadow
+    }
+}
+
+/// What a text mask is asked to cover: the layer's text, laid out in its
+/// frame, on a mask the size of the layer's box.
+public struct TextMaskRequest: Sendable, Hashable {
+    /// Which of the scene's layers asks (for messages).
+    public var layerIndex: Int
+    public var text: TextMask
+    /// The layer's frame in pixels, relative to the mask's top-left pixel
+    /// (not rounded: text is placed to a fraction of a pixel).
+    public var frameX: Double
+    public var frameY: Double
+    public var frameWidth: Double
+    public var frameHeight: Double
+    public var maskWidth: Int
+    public var maskHeight: Int
+    /// What the text's point sizes are multiplied by.
+    public var pixelsPerPoint: Double
+}
+
+/// A scene resolved for one canvas at one time: what both scene renderers
+/// (``SceneRenderer`` and `GLSceneRenderer`) draw, so they draw the same.
+///
+/// Drawing: the background fills the canvas; then each layer in order,
+/// first its shadow (the layer's alpha blurred, offset, in the shadow's
+/// color), then the layer itself, each composited over what is there in
+/// premultiplied float; last, every pixel is unpremultiplied and quantized,
+/// dithered like a mesh (mesh-math §8), since a gradient background bands
+/// as a mesh does.
+public struct ScenePlan: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Fills the canvas first: solid or linear gradient (a mesh background
+    /// becomes the first layer).
+    public var background: LayerContent
+    public var layers: [LayerPlan]
+
+    public init(width: Int, height: Int, background: LayerContent, layers: [LayerPlan]) {
+        precondition(width > 0 && height > 0)
+        self.width = width
+        self.height = height
+        self.background = background
+        self.layers = layers
+    }
+
+    public var canvas: PixelBox { PixelBox(width: width, height: height) }
+
+    /// Resolves `scene` at `time` seconds for a `width × height` canvas:
+    /// frames and opacities moved by their keyframes, meshes by their
+    /// animations, point sizes scaled to pixels, text rasterized by
+    /// `textMask` (the text module's FreeType rasterizer; the core has no
+    /// fonts). `tolerance` tessellates the meshes (a live preview trades
+    /// invisible precision for speed, as for a plain mesh).
+    public init<Failure: Error>(
+        scene: Scene, width: Int, height: Int, time: Double = 0, antialiasing: Bool = true,
+        tolerance: TessellationLevel = TessellationLevel(),
+        textMask: (TextMaskRequest) throws(Failure) -> CoverageMask
+    ) throws(Failure) {
+        let canvas = PixelBox(width: width, height: height)
+        let scale = scene.pixelsPerPoint(width: width, height: height)
+        var layers: [LayerPlan] = []
+        var background = LayerContent.solid(.zero)
+        switch scene.background {
+        case .solid(let color): background = .solid(SIMD4<Float>(color.vector))
+        case .linearGradient(let gradient): background = .linearGradient(GradientShading(gradient, in: canvas))
+        case .mesh(let mesh, let animation):
+            let moved = animation?.mesh(from: mesh, at: time) ?? mesh
+            layers.append(
+                LayerPlan(
+                    box: canvas,
+                    content: .mesh(
+                        RenderPlan(
+                            mesh: moved, width: width, height: height, tolerance: tolerance, antialiasing: antialiasing)
+                    )))
+        }
+        for (index, layer) in scene.layers.enumerated() {
+            let state = layer.state(at: time)
+            let box = state.frame.pixelBox(width: width, height: height)
+            let opacity = Float(min(max(state.opacity, 0), 1))
+            guard !box.isEmpty, opacity > 0 else { continue }
+            let content: LayerContent
+            switch layer.fill {
+            case .solid(let color): content = .solid(SIMD4<Float>(color.vector))
+            case .linearGradient(let gradient): content = .linearGradient(GradientShading(gradient, in: box))
+            case .mesh(let mesh, let animation):
+                let moved = animation?.mesh(from: mesh, at: time) ?? mesh
+                content = .mesh(
+                    RenderPlan(
+                        mesh: moved, width: box.width, height: box.height, tolerance: tolerance,
+                        antialiasing: antialiasing))
+            }
+            var mask: CoverageMask?
+            if let text = layer.text {
+                let frame = state.frame
+                mask = try textMask(
+                    TextMaskRequest(
+                        layerIndex: index, text: text, frameX: frame.x * Double(width) - Double(box.x0),
+                        frameY: frame.y * Double(height) - Double(box.y0), frameWidth: frame.width * Double(width),
+                        frameHeight: frame.height * Double(height), maskWidth: box.width, maskHeight: box.height,
+                        pixelsPerPoint: scale))
+            }
+            var shadow: ShadowPlan?
+            if let s = layer.shadow, s.color.alpha > 0 {
+                let kernel = GaussianKernel(sigma: GaussianKernel.sigma(forShadowRadius: s.radius * scale))
+                let offset = SIMD2(Int((s.offset.x * scale).rounded()), Int((s.offset.y * scale).rounded()))
+                shadow = ShadowPlan(color: premultiply(SIMD4<Float>(s.color.vector)), kernel: kernel, offset: offset)
+                if shadow!.sourceBox(of: box, canvas: canvas).isEmpty { shadow = nil }
+            }
+            layers.append(LayerPlan(box: box, content: content, opacity: opacity, mask: mask, shadow: shadow))
+        }
+        self.init(width: width, height: height, background: background, layers: layers)
+    }
+}

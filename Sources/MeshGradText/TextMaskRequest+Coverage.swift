@@ -1,0 +1,86 @@
+import Foundation
+import MeshGradCore
+
+extension TextMaskRequest {
+    /// The style of the request's text in pixels: point sizes scaled by
+    /// the canvas's pixels per point.
+    public var style: TextStyle {
+        let weight: FontWeight =
+            switch text.weight {
+            case .regular: .regular
+            case .bold: .bold
+            case .heavy: .heavy
+            }
+        let alignment: TextAlignment =
+            switch text.alignment {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+        return TextStyle(
+            size: text.size * pixelsPerPoint, font: text.fontPath.map { .file($0) } ?? .dejaVuSans, weight: weight,
+            widthFactor: text.widthFactor, lineSpacing: text.lineSpacing * pixelsPerPoint, alignment: alignment)
+    }
+
+    /// The text laid out in the layer's frame (centered in it, at its own
+    /// size) and rasterized by FreeType onto a mask the size of the
+    /// layer's box.
+    public func coverageMask() throws(TextError) -> CoverageMask {
+        let frame = PixelRect(x: frameX, y: frameY, width: frameWidth, height: frameHeight)
+        let layout = try TextLayout(text.text, style: style, in: frame)
+        return try layout.coverageMask(width: maskWidth, height: maskHeight)
+    }
+}
+
+/// Text masks already rasterized, by request: an animation's frames and a
+/// preview's redraws ask for the same text again and again while only
+/// the meshes move. Thread-safe; keeps the most recent few.
+public final class TextMaskCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var masks: [(request: TextMaskRequest, mask: CoverageMask)] = []
+    private let capacity: Int
+
+    public init(capacity: Int = 8) {
+        self.capacity = max(1, capacity)
+    }
+
+    public func mask(for request: TextMaskRequest) throws(TextError) -> CoverageMask {
+        if let hit = lock.withLock({ masks.first { $0.request == request }?.mask }) { return hit }
+        let mask = try request.coverageMask()
+        lock.withLock {
+            masks.removeAll { $0.request == request }
+            masks.append((request, mask))
+            if masks.count > capacity { masks.removeFirst() }
+        }
+        return mask
+    }
+}
+
+/// A layer's text that could not be set: which layer, and why.
+public struct SceneTextError: Error, CustomStringConvertible, Sendable, Equatable {
+    public var layerIndex: Int
+    public var error: TextError
+
+    public var description: String { "layers[\(layerIndex)].text: \(error)" }
+}
+
+extension ScenePlan {
+    /// Resolves `scene` for a canvas with its text rasterized by FreeType
+    /// (through `cache`, when given).
+    public init(
+        scene: Scene, width: Int, height: Int, time: Double = 0, antialiasing: Bool = true,
+        tolerance: TessellationLevel = TessellationLevel(), textMasks cache: TextMaskCache? = nil
+    ) throws(SceneTextError) {
+        try self.init(
+            scene: scene, width: width, height: height, time: time, antialiasing: antialiasing, tolerance: tolerance
+        ) {
+            (request) throws(SceneTextError) in
+            do throws(TextError) {
+                if let cache { return try cache.mask(for: request) }
+                return try request.coverageMask()
+            } catch {
+                throw SceneTextError(layerIndex: request.layerIndex, error: error)
+            }
+        }
+    }
+}
