@@ -17,6 +17,9 @@ uniform ivec2 regionOrigin;
 // Drawing to a window (whose origin is its bottom-left corner) rather than
 // to an image read back top row first: read the source rows upside down.
 uniform bool flipsY;
+// A scene's canvas (SceneRenderer's twin): every pixel is content, none is
+// flat background, so every pixel is dithered.
+uniform bool isScene;
 
 out vec4 result;
 
@@ -54,7 +57,7 @@ void main() {
     ivec2 local = ivec2(gl_FragCoord.xy);
     if (flipsY) local.y = textureSize(premultipliedImage, 0).y - 1 - local.y;
     ivec2 pixel = local + regionOrigin;
-    bool meshHere = texelFetch(coverageImage, local, 0).r > 0.0;
+    bool meshHere = isScene || texelFetch(coverageImage, local, 0).r > 0.0;
     vec4 straight = background;
     if (meshHere) {
         vec4 c = texelFetch(premultipliedImage, local, 0);

@@ -1,7 +1,9 @@
 @preconcurrency import CEpoxy
 import Foundation
 
-/// A linked shader program: vertex, optional geometry, fragment. Compile and link failures
+/// A linked shader program: vertex, optional geometry, fragment, and
+/// optionally a second fragment shader of functions the first declares
+/// (`color.glsl`). Compile and link failures
 /// carry the driver's info log, so a broken shader is a clear message and
 /// never a black image.
 final class GLProgram {
@@ -9,7 +11,9 @@ final class GLProgram {
     private let lifetime = GLContextLifetime.active
     private var locations: [String: GLint] = [:]
 
-    init(name label: String, vertex: String, geometry: String? = nil, fragment: String) throws(GLError) {
+    init(
+        name label: String, vertex: String, geometry: String? = nil, fragment: String, fragmentLibrary: String? = nil
+    ) throws(GLError) {
         let vertexShader = try Self.compile(vertex, kind: GL_VERTEX_SHADER, label: "\(label).vert")
         defer { epoxy_glDeleteShader(vertexShader) }
         var geometryShader: GLuint = 0
@@ -19,10 +23,16 @@ final class GLProgram {
         defer { if geometryShader != 0 { epoxy_glDeleteShader(geometryShader) } }
         let fragmentShader = try Self.compile(fragment, kind: GL_FRAGMENT_SHADER, label: "\(label).frag")
         defer { epoxy_glDeleteShader(fragmentShader) }
+        var libraryShader: GLuint = 0
+        if let fragmentLibrary {
+            libraryShader = try Self.compile(fragmentLibrary, kind: GL_FRAGMENT_SHADER, label: "\(label) library")
+        }
+        defer { if libraryShader != 0 { epoxy_glDeleteShader(libraryShader) } }
         name = epoxy_glCreateProgram()
         epoxy_glAttachShader(name, vertexShader)
         if geometryShader != 0 { epoxy_glAttachShader(name, geometryShader) }
         epoxy_glAttachShader(name, fragmentShader)
+        if libraryShader != 0 { epoxy_glAttachShader(name, libraryShader) }
         epoxy_glLinkProgram(name)
         var linked: GLint = 0
         epoxy_glGetProgramiv(name, GLenum(GL_LINK_STATUS), &linked)
@@ -79,6 +89,19 @@ final class GLProgram {
     func set(_ uniform: String, _ x: Float, _ y: Float) { epoxy_glUniform2f(location(uniform), x, y) }
     func set(_ uniform: String, _ x: Int, _ y: Int) { epoxy_glUniform2i(location(uniform), GLint(x), GLint(y)) }
     func set(_ uniform: String, _ v: SIMD4<Float>) { epoxy_glUniform4f(location(uniform), v.x, v.y, v.z, v.w) }
+    func set(_ uniform: String, _ x: Int, _ y: Int, _ z: Int, _ w: Int) {
+        epoxy_glUniform4i(location(uniform), GLint(x), GLint(y), GLint(z), GLint(w))
+    }
+    func set(_ uniform: String, floats values: [Float]) {
+        epoxy_glUniform1fv(location(uniform), GLsizei(values.count), values)
+    }
+    func set(_ uniform: String, vectors values: [SIMD4<Float>]) {
+        values.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: Float.self) { floats in
+                epoxy_glUniform4fv(location(uniform), GLsizei(values.count), floats.baseAddress)
+            }
+        }
+    }
 
     deinit {
         guard GLContextLifetime.canDelete(lifetime) else { return }

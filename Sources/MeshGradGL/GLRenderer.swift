@@ -59,7 +59,7 @@ public final class GLRenderer {
         info = GLInfo()
         meshProgram = try GLProgram(
             name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
-            fragment: EmbeddedShaders.meshFrag)
+            fragment: EmbeddedShaders.meshFrag, fragmentLibrary: EmbeddedShaders.colorGlsl)
         finishProgram = try GLProgram(
             name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag)
         try ditherBuffer.upload(DitherTable.entries)
@@ -228,11 +228,53 @@ public final class GLRenderer {
     ) throws(GLError) {
         let plan = mesh.plan
         let background = plan.backgroundVector
-        let viewportWidth = GLsizei(region.width)
-        let viewportHeight = GLsizei(region.height)
+        try drawMesh(mesh, region: region, targets: targets)
 
-        // Pass 1: the mesh over the premultiplied background, through the
-        // exact viewport of mesh.vert: S a power of two ≥ twice the region.
+        // Pass 2: unpremultiply, dither, quantize.
+        if toWindow {
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        } else {
+            targets.outputFramebuffer.bind()
+        }
+        epoxy_glViewport(0, 0, GLsizei(region.width), GLsizei(region.height))
+        finishProgram.use()
+        finishProgram.set("premultipliedImage", 0)
+        finishProgram.set("coverageImage", 1)
+        finishProgram.set("ditherTable", 2)
+        finishProgram.set("background", background)
+        finishProgram.set("outputMode", targets.format.shaderMode)
+        finishProgram.set("regionOrigin", region.x, region.y)
+        finishProgram.set("flipsY", toWindow ? 1 : 0)
+        finishProgram.set("isScene", 0)
+        targets.premultiplied.bind(unit: 0)
+        targets.coverage.bind(unit: 1)
+        ditherTexture.bind(unit: 2)
+        emptyVertexArray.bind()
+        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
+        try checkGL("finishing the image")
+    }
+
+    /// Pass 1 alone for a mesh that fits one tile: its premultiplied colors
+    /// over its background, in a float texture the plan's size (valid until
+    /// the renderer draws again), for a scene to composite. Nil when the
+    /// plan is larger than a tile.
+    func drawPremultiplied(_ mesh: GPUMesh) throws(GLError) -> GLTexture? {
+        let plan = mesh.plan
+        let samples = plan.antialiasesBorder ? min(4, max(1, info.maxSamples)) : 1
+        let regions = tiles(width: plan.width, height: plan.height, multisampled: samples > 1)
+        guard regions.count == 1 else { return nil }
+        let targets = try self.targets(width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat)
+        try drawMesh(mesh, region: (0, 0, plan.width, plan.height), targets: targets)
+        return targets.premultiplied
+    }
+
+    /// Pass 1: the mesh over the premultiplied background, through the
+    /// exact viewport of mesh.vert: S a power of two ≥ twice the region.
+    func drawMesh(
+        _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets
+    ) throws(GLError) {
+        let plan = mesh.plan
+        let background = plan.backgroundVector
         targets.meshFramebuffer.bind()
         var side = 1
         while side < 2 * max(region.width, region.height) { side *= 2 }
@@ -253,28 +295,6 @@ public final class GLRenderer {
         epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(mesh.indexCount), GLenum(GL_UNSIGNED_INT), nil)
         try checkGL("drawing the mesh")
         try targets.resolve()
-
-        // Pass 2: unpremultiply, dither, quantize.
-        if toWindow {
-            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        } else {
-            targets.outputFramebuffer.bind()
-        }
-        epoxy_glViewport(0, 0, viewportWidth, viewportHeight)
-        finishProgram.use()
-        finishProgram.set("premultipliedImage", 0)
-        finishProgram.set("coverageImage", 1)
-        finishProgram.set("ditherTable", 2)
-        finishProgram.set("background", background)
-        finishProgram.set("outputMode", targets.format.shaderMode)
-        finishProgram.set("regionOrigin", region.x, region.y)
-        finishProgram.set("flipsY", toWindow ? 1 : 0)
-        targets.premultiplied.bind(unit: 0)
-        targets.coverage.bind(unit: 1)
-        ditherTexture.bind(unit: 2)
-        emptyVertexArray.bind()
-        epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
-        try checkGL("finishing the image")
     }
 
     /// Queues the copy of a region's output into a pixel buffer; returns at

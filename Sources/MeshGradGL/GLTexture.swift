@@ -50,6 +50,20 @@ final class GLTexture {
         try checkGL("uploading a \(width)×\(height) image")
     }
 
+    /// Replaces the contents of a 2D single-channel float texture (R32F)
+    /// with `values` (`width × height` floats, the first row at row 0).
+    func upload(redFloat values: [Float], width: Int, height: Int) throws(GLError) {
+        precondition(target == GLenum(GL_TEXTURE_2D) && values.count == width * height)
+        epoxy_glBindTexture(target, name)
+        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
+        epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
+        values.withUnsafeBytes { bytes in
+            epoxy_glTexSubImage2D(
+                target, 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_FLOAT), bytes.baseAddress)
+        }
+        try checkGL("uploading a \(width)×\(height) mask")
+    }
+
     /// Binds to texture unit `unit`.
     func bind(unit: Int) {
         epoxy_glActiveTexture(GLenum(GL_TEXTURE0 + Int32(unit)))
