@@ -89,7 +89,10 @@ let package = Package(
 
         .target(
             name: "MeshGradPreview",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "CGLFW"]
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
+                "CGLFW",
+            ]
         ),
 
         // MARK: Command line
@@ -98,6 +101,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
+                "MeshGradText",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
@@ -128,6 +132,12 @@ let package = Package(
         .testTarget(
             name: "MeshGradTextTests",
             dependencies: ["MeshGradText", "MeshGradCore"]
+        ),
+        .testTarget(
+            name: "MeshGradSceneTests",
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradText", "MeshGradGL", "MeshGradTestSupport",
+            ]
         ),
         .testTarget(
             name: "MeshGradPNGTests",

@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradExport
 import MeshGradPNG
+import MeshGradText
 
 /// `meshgrad animate`: an animated document to a video or a PNG sequence.
 struct AnimateCommand: Command {
@@ -11,7 +12,8 @@ struct AnimateCommand: Command {
     static let help = """
         USAGE: meshgrad animate SPEC.json|--preset NAME -o OUT [options]
 
-        OUT ending in .mp4 (H.264), .webm (VP9, keeps transparency) or .gif is encoded by ffmpeg,
+        OUT ending in .mp4 (H.264, opaque only), .webm (VP9 with alpha) or .gif (1-bit
+        transparency) is encoded by ffmpeg,
         which must be on PATH; any other OUT is a new (or empty) folder that receives
         frame-00000.png, frame-00001.png, ... Nothing appears under OUT until the export is
         complete: Ctrl-C leaves no partial file behind.
@@ -22,7 +24,7 @@ struct AnimateCommand: Command {
         OPTIONS:
           -o, --output OUT        The video file or frame folder.
           --duration S            Seconds of animation (default: the document's loop, else
-                                  its keyframes' length, else 10).
+                                  its keyframes' length, else 10; a scene: its longest).
           --fps N                 Frames per second (default 30).
           --size SIZE             WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).
           --start T               Time of the first frame in seconds (default 0).
@@ -30,7 +32,8 @@ struct AnimateCommand: Command {
           --no-loop               Keep the document's exact frequencies. By default an animation
                                   without a loop of its own is made to repeat every --duration
                                   seconds (wave frequencies round to whole cycles), so the
-                                  exported clip loops seamlessly.
+                                  exported clip loops seamlessly. A scene's layer keyframes
+                                  play once either way.
           --no-dither             Rounded instead of dithered 8-bit frames.
           --quiet                 No progress bar (it is only drawn on a terminal anyway).
           --timings               Print where the time went: render, readback, encode.
@@ -62,10 +65,16 @@ struct AnimateCommand: Command {
         try validateForRendering(source)
 
         let document = source.document
-        let duration = durationOption ?? document.animation?.naturalDuration ?? 10
+        let duration =
+            durationOption ?? (document.currentScene.map { $0.naturalDuration } ?? document.animation?.naturalDuration)
+            ?? 10
         var animation = document.animation
-        if let current = animation, current.loop == nil, !arguments.flag("--no-loop") {
-            animation = current.looping(every: duration)
+        var scene = document.currentScene
+        if !arguments.flag("--no-loop") {
+            if let current = animation, current.loop == nil {
+                animation = current.looping(every: duration)
+            }
+            scene = scene?.loopingMeshes(every: duration)
         }
         let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
         guard schedule.count <= 100_000 else {
@@ -88,11 +97,29 @@ struct AnimateCommand: Command {
             base: document.mesh, animation: animation, width: size.width, height: size.height)
         let progress = ProgressBar(total: schedule.count, console: console, quiet: arguments.flag("--quiet"))
         let dithers = !arguments.flag("--no-dither")
+        let textMasks = TextMaskCache()
+        var warnedAboutAlpha = false
         do {
             for k in 0..<schedule.count {
-                let mesh = animation?.mesh(from: document.mesh, at: schedule.time(ofFrame: k)) ?? document.mesh
-                let plan = RenderPlan(mesh: mesh, width: size.width, height: size.height, tessellationLevel: level)
-                try pipeline.submit(try frames.render8(plan, dithers: dithers))
+                let time = schedule.time(ofFrame: k)
+                let frame: FramePlan
+                if let scene {
+                    frame = try FramePlan(
+                        document, label: source.label, scene: scene, width: size.width, height: size.height,
+                        time: time, textMasks: textMasks)
+                } else {
+                    let mesh = animation?.mesh(from: document.mesh, at: time) ?? document.mesh
+                    frame = .mesh(
+                        RenderPlan(mesh: mesh, width: size.width, height: size.height, tessellationLevel: level))
+                }
+                let image = try frames.render8(frame, dithers: dithers)
+                if format == .mp4, !warnedAboutAlpha, !image.isOpaque {
+                    warnedAboutAlpha = true
+                    console.err.write(
+                        "meshgrad animate: note: H.264 in .mp4 has no alpha channel, so transparent areas come out black; "
+                            + "write .webm, .gif or a folder of PNGs to keep the transparency\n")
+                }
+                try pipeline.submit(image)
                 progress.update(done: k + 1)
             }
             try pipeline.finish()

@@ -124,6 +124,38 @@ final class RenderEngine {
         }
     }
 
+    /// The GPU scene renderer, made on first use, sharing the mesh
+    /// renderer's programs.
+    private var glSceneRenderer: GLSceneRenderer?
+
+    private func sceneRenderer(_ renderer: GLRenderer) throws(GLError) -> GLSceneRenderer {
+        if let glSceneRenderer { return glSceneRenderer }
+        let made = try GLSceneRenderer(meshRenderer: renderer)
+        glSceneRenderer = made
+        return made
+    }
+
+    func render8(_ plan: ScenePlan, dithers: Bool) throws -> RGBAImage<UInt8> {
+        switch kind {
+        case .cpu: SceneRenderer().render8(plan, dithers: dithers)
+        case .gl(_, let renderer): try sceneRenderer(renderer).render8(plan, dithers: dithers)
+        }
+    }
+
+    func render16(_ plan: ScenePlan) throws -> RGBAImage<UInt16> {
+        switch kind {
+        case .cpu: SceneRenderer().render16(plan)
+        case .gl(_, let renderer): try sceneRenderer(renderer).render16(plan)
+        }
+    }
+
+    func render8(_ frame: FramePlan, dithers: Bool) throws -> RGBAImage<UInt8> {
+        switch frame {
+        case .mesh(let plan): try render8(plan, dithers: dithers)
+        case .scene(let plan): try render8(plan, dithers: dithers)
+        }
+    }
+
     func render16(_ plan: RenderPlan) throws -> RGBAImage<UInt16> {
         switch kind {
         case .cpu(let renderer): renderer.render16(plan)
@@ -145,6 +177,16 @@ final class FrameRenderer {
     init(engine: RenderEngine, measuresStages: Bool) {
         self.engine = engine
         if case .gl(_, let renderer) = engine.kind { renderer.measuresStages = measuresStages }
+    }
+
+    func render8(_ frame: FramePlan, dithers: Bool) throws -> RGBAImage<UInt8> {
+        guard case .mesh(let plan) = frame else {
+            let start = DispatchTime.now()
+            let image = try engine.render8(frame, dithers: dithers)
+            renderSeconds += start.secondsElapsed
+            return image
+        }
+        return try render8(plan, dithers: dithers)
     }
 
     func render8(_ plan: RenderPlan, dithers: Bool) throws -> RGBAImage<UInt8> {

@@ -11,8 +11,8 @@ struct CompareCommand: Command {
     static let help = """
         USAGE: meshgrad compare SPEC.json|--preset NAME [--size SIZE] [--diff DIFF.png] [--no-dither]
 
-        Renders the gradient with the OpenGL renderer and with the CPU reference, as 8-bit
-        output, and prints one line: the largest, mean and 99.9th-percentile difference
+        Renders the gradient or scene (at its poster time) with the OpenGL renderers and with
+        the CPU ones, as 8-bit output, and prints one line: the largest, mean and 99.9th-percentile difference
         (0-255 scale, the largest over a pixel's four components), the PSNR, and the share
         of pixels that differ by more than 1.
 
@@ -51,13 +51,21 @@ struct CompareCommand: Command {
         try validateForRendering(source)
 
         let gpu = try RenderEngine.make(.gl, console: console)
-        let plan = RenderPlan(
-            mesh: source.document.mesh, width: size.width, height: size.height,
-            antialiasing: !arguments.flag("--no-antialias"))
         let dithers = !arguments.flag("--no-dither")
-        let gpuImage = try gpu.render8(plan, dithers: dithers)
-        let cpuImage = CPURenderer().render8(plan, dithers: dithers)
-        let comparison = ImageComparison(gpuImage, cpuImage, border: BorderBand(plan: plan))
+        let frame = try FramePlan(
+            source.document, label: source.label, width: size.width, height: size.height,
+            time: source.document.poster, antialiasing: !arguments.flag("--no-antialias"))
+        let comparison: ImageComparison
+        switch frame {
+        case .mesh(let plan):
+            let gpuImage = try gpu.render8(plan, dithers: dithers)
+            let cpuImage = CPURenderer().render8(plan, dithers: dithers)
+            comparison = ImageComparison(gpuImage, cpuImage, border: BorderBand(plan: plan))
+        case .scene(let plan):
+            let gpuImage = try gpu.render8(plan, dithers: dithers)
+            let cpuImage = SceneRenderer().render8(plan, dithers: dithers)
+            comparison = ImageComparison(gpuImage, cpuImage)
+        }
         if let diffPath {
             try AtomicFile.write(PNGEncoder().encode(comparison.diffImage()), to: URL(fileURLWithPath: diffPath))
         }

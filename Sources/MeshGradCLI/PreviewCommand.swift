@@ -19,8 +19,9 @@ struct PreviewCommand: Command {
         \(Source.help)
 
         OPTIONS:
-          --window WxH            Window size in screen units (default 1280x720).
-          --export-size SIZE      What E exports (default 4k).
+          --window WxH            Window size in screen units (default: the document's size,
+                                  fitted into 1280x800; else 1280x720).
+          --export-size SIZE      What E exports (default: the document's size, else 4k).
           --paused                Start with the animation paused.
           --frames N              Quit after drawing N frames (scripts, benchmarks).
           --screenshot OUT.png    With --frames: save the last frame.
@@ -65,6 +66,16 @@ struct PreviewCommand: Command {
         options.reportsFrameRate = arguments.flag("--fps")
         let source = try Source(arguments)
         try validateForRendering(source)
+        if let size = source.document.size {
+            // A document made for a size (a phone screen, a banner) opens
+            // in a window of its shape, and exports at that size.
+            if try arguments.value("--window") == nil {
+                let scale = min(1, min(1280 / Double(size.width), 800 / Double(size.height)))
+                options.windowWidth = max(64, Int((Double(size.width) * scale).rounded()))
+                options.windowHeight = max(64, Int((Double(size.height) * scale).rounded()))
+            }
+            if try arguments.value("--export-size") == nil { options.exportSize = size }
+        }
         let isFile = arguments.positionals.first != nil
         let session = PreviewSession(
             document: source.document, path: isFile ? source.label : nil,

@@ -233,29 +233,49 @@ struct RenderCommand: Command {
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let document = try entry.loadDocument()
-        let mesh = document.mesh(at: entry.time ?? options.time ?? document.poster)
         do {
-            try mesh.validate()
+            try validateForRendering(document)
         } catch {
             throw CommandError("\(entry.label): \(error)")
         }
+        let time = entry.time ?? options.time ?? document.poster
         let sizeText = entry.size ?? options.size
         let size = try sizeText.map { try parseSize($0, command: name) } ?? document.size ?? CanvasSize.defaultSize
         timings.load = loadStart.secondsElapsed
 
         let planStart = DispatchTime.now()
-        let plan = RenderPlan(mesh: mesh, width: size.width, height: size.height, antialiasing: options.antialiasing)
         let depth = entry.depth ?? options.depth
         let dithers = entry.dithers ?? options.dithers
-        let bands = try engine.bandRenderer(for: plan, depth: depth, dithers: dithers)
-        let opaque = plan.isOpaque(prepared: bands.prepared ?? PreparedRaster(plan: plan))
-        timings.tessellation = planStart.secondsElapsed
+        let frame = try FramePlan(
+            document, label: entry.label, width: size.width, height: size.height, time: time,
+            antialiasing: options.antialiasing)
+        let bands: RenderEngine.BandRenderer
+        let opaque: Bool
+        switch frame {
+        case .mesh(let plan):
+            bands = try engine.bandRenderer(for: plan, depth: depth, dithers: dithers)
+            opaque = plan.isOpaque(prepared: bands.prepared ?? PreparedRaster(plan: plan))
+            timings.tessellation = planStart.secondsElapsed
+        case .scene(let plan):
+            // A scene is drawn whole (shadows reach across bands), then
+            // handed to the writer band by band.
+            timings.tessellation = planStart.secondsElapsed
+            let renderStart = DispatchTime.now()
+            let image: ImageRows =
+                depth == 16 ? .sixteen(try engine.render16(plan)) : .eight(try engine.render8(plan, dithers: dithers))
+            timings.render = renderStart.secondsElapsed
+            opaque = image.isOpaque
+            bands = RenderEngine.BandRenderer(prepared: nil) { rows, buffer in
+                image.copy(rows: rows, into: buffer)
+                return 0
+            }
+        }
 
         let writer = BandedPNGWriter(
             width: size.width, height: size.height, depth: depth == 16 ? .sixteen : .eight, opaque: opaque,
             encoderOptions: .init(compressionLevel: options.compression))
         let stages = try writer.write(to: URL(fileURLWithPath: entry.output), renderBand: bands.render)
-        timings.render = stages.render
+        timings.render += stages.render
         timings.readback = stages.readback
         timings.encode = stages.encode
         timings.write = stages.write
@@ -330,8 +350,44 @@ func resolveSize(_ text: String?, document: GradientDocument, command: String) t
 /// checked as they are decoded; this catches what slips past both.
 func validateForRendering(_ source: Source) throws {
     do {
-        try source.document.mesh.validate()
+        try validateForRendering(source.document)
     } catch {
         throw CommandError("\(source.label): \(error)")
+    }
+}
+
+/// Every mesh the document draws: its own, or its scene's.
+func validateForRendering(_ document: GradientDocument) throws {
+    if let scene = document.currentScene {
+        for (mesh, _) in scene.meshes { try mesh.validate() }
+    } else {
+        try document.mesh.validate()
+    }
+}
+
+/// A rendered image handed to the PNG writer band by band.
+enum ImageRows {
+    case eight(RGBAImage<UInt8>)
+    case sixteen(RGBAImage<UInt16>)
+
+    var isOpaque: Bool {
+        switch self {
+        case .eight(let image): image.isOpaque
+        case .sixteen(let image): image.isOpaque
+        }
+    }
+
+    func copy(rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
+        switch self {
+        case .eight(let image): copy(image, rows: rows, into: buffer)
+        case .sixteen(let image): copy(image, rows: rows, into: buffer)
+        }
+    }
+
+    private func copy<C>(_ image: RGBAImage<C>, rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
+        let rowBytes = image.width * 4 * MemoryLayout<C>.stride
+        image.components.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: bytes.baseAddress! + rows.lowerBound * rowBytes, byteCount: rows.count * rowBytes)
+        }
     }
 }

@@ -7,7 +7,7 @@ extension GradientDocument {
     /// as `#RRGGBB` where that is exact. Decoding the text gives back an
     /// equal document.
     public func jsonText() -> String {
-        if let scene { return sceneText(scene, size: size, poster: poster) }
+        if let scene = currentScene { return sceneText(scene, size: size, poster: poster) }
         var fields = meshFields(mesh, animation: animation)
         if let size {
             fields.insert(("size", "[\(size.width), \(size.height)]"), at: fields.count - (animation == nil ? 0 : 1))

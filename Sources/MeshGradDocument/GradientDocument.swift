@@ -41,9 +41,21 @@ public struct GradientDocument: Hashable, Sendable {
         animation = firstMesh?.1
     }
 
-    /// The scene at `time`, a plain mesh being one full-canvas mesh layer.
-    public func scene(at time: Double) -> Scene {
-        scene ?? Scene(layers: [Layer(fill: .mesh(mesh, animation))])
+    /// The scene as it is drawn and saved: its first mesh layer carries
+    /// the document's `mesh` and `animation`, which the editor changes;
+    /// nil for a plain mesh document.
+    public var currentScene: Scene? {
+        guard var scene else { return nil }
+        if let k = scene.layers.firstIndex(where: { if case .mesh = $0.fill { true } else { false } }) {
+            scene.layers[k].fill = .mesh(mesh, animation)
+        }
+        return scene
+    }
+
+    /// The document as a scene: its own, or a plain mesh as one
+    /// full-canvas mesh layer.
+    public var asScene: Scene {
+        currentScene ?? Scene(layers: [Layer(fill: .mesh(mesh, animation))])
     }
 
     /// The mesh at `time` seconds: the document's own mesh moved by its

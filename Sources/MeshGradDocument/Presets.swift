@@ -260,7 +260,9 @@ extension Presets {
 
     /// Seed tutorial 2: the word "Meshing" (150 pt, bold, expanded) filled
     /// with the animated 3×3 rainbow mesh stretched over the label, clear
-    /// around the letters.
+    /// around the letters. A still render shows 1.4 s in, where the mesh
+    /// is gently bent (at 0 s every moving point is at its extreme and the
+    /// "M" shows a crease).
     public static let meshingTextScene = Preset(
         name: "meshing-text",
         summary: "the word \"Meshing\" filled with the animated 3×3 rainbow, transparent around it",
@@ -272,7 +274,7 @@ extension Presets {
                         text: TextMask(text: "Meshing", size: 150, weight: .bold, widthFactor: 1.25))
                 ],
                 points: SIMD2(980, 240)),
-            size: CanvasSize(width: 1960, height: 480)))
+            size: CanvasSize(width: 1960, height: 480), poster: 1.4))
 
     /// Seed tutorial 3: the iPhone SE 2022 wallpaper. Nine bars side by
     /// side, each a vertical gradient from clear through five colors back
@@ -312,7 +314,9 @@ extension Presets {
             document: GradientDocument(
                 scene: Scene(
                     background: .linearGradient(
-                        LinearGradient(colors: [RGBAColor(red8: 29, green8: 6, blue8: 74), RGBAColor(red8: 54, green8: 4, blue8: 2)])),
+                        LinearGradient(colors: [
+                            RGBAColor(red8: 29, green8: 6, blue8: 74), RGBAColor(red8: 54, green8: 4, blue8: 2),
+                        ])),
                     layers: bars, points: SIMD2(375, 667)),
                 size: CanvasSize(width: 750, height: 1334), poster: 4))
     }()

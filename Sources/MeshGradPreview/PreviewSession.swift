@@ -5,6 +5,7 @@ import MeshGradDocument
 import MeshGradEditor
 import MeshGradGL
 import MeshGradPNG
+import MeshGradText
 
 /// How a preview runs.
 public struct PreviewOptions: Sendable {
@@ -41,6 +42,8 @@ public final class PreviewSession {
 
     var window: WindowContext!
     var renderer: GLRenderer!
+    var sceneRenderer: GLSceneRenderer!
+    let textMasks = TextMaskCache()
     var overlay: OverlayRenderer!
     var gpuMesh: GPUMesh?
 
@@ -79,6 +82,7 @@ public final class PreviewSession {
         window = try WindowContext(
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
         renderer = try GLRenderer()
+        sceneRenderer = try GLSceneRenderer(meshRenderer: renderer)
         overlay = try OverlayRenderer()
         installCallbacks()
         output("meshgrad preview: \(label) (\(renderer.info.renderer)); press H for keys\n")
@@ -87,7 +91,7 @@ public final class PreviewSession {
         var lastTick = Date()
         let start = Date()
         while !window.shouldClose {
-            let animating = editor.document.animation != nil && playing
+            let animating = playing && documentMoves
             if animating || needsRedraw {
                 glfwPollEvents()
             } else {
@@ -124,6 +128,7 @@ public final class PreviewSession {
         }
         gpuMesh = nil
         overlay = nil
+        sceneRenderer = nil
         renderer = nil
         window = nil
     }
@@ -132,9 +137,36 @@ public final class PreviewSession {
 
     var displayedMesh: MeshGradient { editor.document.mesh(at: time) }
 
+    /// Whether the picture changes with time from now on.
+    var documentMoves: Bool {
+        if let scene = editor.document.currentScene { return scene.moves(after: time) }
+        return editor.document.animation != nil
+    }
+
+    /// The document's scene at the current time on a canvas; nil for a
+    /// plain mesh.
+    func scenePlan(width: Int, height: Int, tolerance: TessellationLevel = .preview) throws -> ScenePlan? {
+        guard let scene = editor.document.currentScene else { return nil }
+        return try ScenePlan(
+            scene: scene, width: width, height: height, time: time, tolerance: tolerance, textMasks: textMasks)
+    }
+
     func draw() throws {
         let (width, height) = window.framebufferSize
         guard width > 0 && height > 0 else { return }
+        if let scene = try scenePlan(width: width, height: height) {
+            try sceneRenderer.present(scene)
+        } else {
+            try drawMesh(width: width, height: height)
+        }
+        if showsOverlay || editor.selection != nil {
+            buildOverlay(width: width, height: height)
+            try overlay.draw(framebufferWidth: width, framebufferHeight: height)
+        }
+        updateTitle()
+    }
+
+    func drawMesh(width: Int, height: Int) throws {
         let plan = RenderPlan(mesh: displayedMesh, width: width, height: height, tolerance: .preview)
         if let gpuMesh, gpuMesh.plan.width == width, gpuMesh.plan.height == height,
             gpuMesh.plan.tessellation.indices.count == plan.tessellation.indices.count
@@ -144,11 +176,6 @@ public final class PreviewSession {
             gpuMesh = try renderer.upload(plan)
         }
         try renderer.present(gpuMesh!)
-        if showsOverlay || editor.selection != nil {
-            buildOverlay(width: width, height: height)
-            try overlay.draw(framebufferWidth: width, framebufferHeight: height)
-        }
-        updateTitle()
     }
 
     /// Vertex markers, and with the overlay on, the mesh edges and handles.
@@ -282,8 +309,13 @@ public final class PreviewSession {
         let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
         let target = freeName(in: directory, stem: stem, extension: "png")
         do {
-            let plan = RenderPlan(mesh: displayedMesh, width: size.width, height: size.height)
-            let image: RGBAImage<UInt8> = try renderer.render(try renderer.upload(plan), format: .rgba8(dithers: true))
+            let image: RGBAImage<UInt8>
+            if let scene = try scenePlan(width: size.width, height: size.height, tolerance: TessellationLevel()) {
+                image = try sceneRenderer.render8(scene)
+            } else {
+                let plan = RenderPlan(mesh: displayedMesh, width: size.width, height: size.height)
+                image = try renderer.render(try renderer.upload(plan), format: .rgba8(dithers: true))
+            }
             try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: target))
             output("meshgrad preview: exported \(target)\n")
         } catch {

@@ -1,0 +1,49 @@
+import MeshGradCore
+import MeshGradDocument
+import MeshGradText
+
+/// One frame of a document planned for a canvas: a single mesh (drawn by
+/// the mesh renderers, which stream bands of any size) or a scene of
+/// layers (drawn by the scene renderers, whole).
+enum FramePlan {
+    case mesh(RenderPlan)
+    case scene(ScenePlan)
+
+    /// `document` at `time` on a `width × height` canvas. `scene`
+    /// overrides the document's own scene (`animate` loops its meshes);
+    /// `label` names the document in messages.
+    init(
+        _ document: GradientDocument, label: String, scene: Scene? = nil, width: Int, height: Int, time: Double,
+        antialiasing: Bool = true, tessellationLevel: Int? = nil, textMasks: TextMaskCache? = nil
+    ) throws {
+        if let scene = scene ?? document.currentScene {
+            do {
+                self = .scene(
+                    try ScenePlan(
+                        scene: scene, width: width, height: height, time: time, antialiasing: antialiasing,
+                        textMasks: textMasks))
+            } catch {
+                throw CommandError("\(label): \(error)")
+            }
+        } else {
+            self = .mesh(
+                RenderPlan(
+                    mesh: document.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
+                    antialiasing: antialiasing))
+        }
+    }
+
+    var width: Int {
+        switch self {
+        case .mesh(let plan): plan.width
+        case .scene(let plan): plan.width
+        }
+    }
+
+    var height: Int {
+        switch self {
+        case .mesh(let plan): plan.height
+        case .scene(let plan): plan.height
+        }
+    }
+}
