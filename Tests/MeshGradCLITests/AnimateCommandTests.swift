@@ -62,7 +62,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("clip.\(kind)").path
         let run = try launch([
-            "animate", "--preset", "meshing-text-mesh", "--duration", "1.5", "--fps", "10", "--size", "96x64", "--backend",
+            "animate", "--preset", "meshing-text-mesh", "--duration", "1.5", "--fps", "10", "--size", "96x64",
+            "--backend",
             "cpu", "-o", out,
         ])
         #expect(run.status == 0, "\(run.err)")

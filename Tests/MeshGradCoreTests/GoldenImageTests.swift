@@ -5,13 +5,14 @@ import Testing
 
 @testable import MeshGradCore
 
-/// Small golden PNGs of every preset and test mesh, rendered by the CPU
+/// Small golden PNGs of every mesh preset and test mesh, rendered by the CPU
 /// reference (8-bit, dithered) and matched exactly. Regenerate with
 /// `RECORD=1 swift test --filter GoldenImageTests` after an intended change,
-/// and look at the new images before committing them.
+/// and look at the new images before committing them. Scene presets have
+/// their own goldens (MeshGradSceneTests).
 @Suite struct GoldenImageTests {
     static let cases: [(String, MeshGradient)] =
-        Presets.all.map { ("preset-\($0.name)", $0.document.mesh) }
+        Presets.all.filter { $0.document.scene == nil }.map { ("preset-\($0.name)", $0.document.mesh) }
         + TestMeshes.all.map { ("mesh-\($0.name)", $0.mesh) }
 
     @Test(arguments: cases.map(\.0))
