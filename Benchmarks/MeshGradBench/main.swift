@@ -12,11 +12,12 @@ import MeshGradText
 // end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
-//                  [--no-encode] [--encode-sweep] [--blur] [--text]
+//                  [--no-encode] [--encode-sweep] [--blur] [--text] [--scenes]
 // --encode-sweep adds every compression level, every filter strategy and
 // one thread against all, for choosing the encoder's defaults. --blur adds
 // the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL, --text
-// a 400 px title's layout and coverage mask.
+// a 400 px title's layout and coverage mask, --scenes the three scene
+// presets (plan, CPU and GL render) and the SE wallpaper's banding figure.
 
 var runs = 7
 var size = CanvasSize(width: 3840, height: 2160)
@@ -27,6 +28,7 @@ var measuresEncoding = true
 var sweepsEncoding = false
 var measuresBlur = false
 var measuresText = false
+var measuresScenes = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -40,6 +42,7 @@ while !arguments.isEmpty {
     case "--encode-sweep": sweepsEncoding = true
     case "--blur": measuresBlur = true
     case "--text": measuresText = true
+    case "--scenes": measuresScenes = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -277,5 +280,59 @@ if measuresText {
         if sink == 42 { print("") }
     } catch {
         print("text: not measured (\(error))")
+    }
+}
+
+if measuresScenes {
+    print("")
+    print("Scenes at \(size), poster time, median of \(runs) runs (ms): plan (text masks), CPU, GL")
+    let context = measuresGL ? try? HeadlessContext() : nil
+    let glScenes = context != nil ? try? GLSceneRenderer() : nil
+    for preset in [Presets.onboardingScreen, Presets.meshingTextScene, Presets.seWallpaper] {
+        let document = preset.document
+        func plan() throws -> ScenePlan {
+            try ScenePlan(scene: document.scene!, width: size.width, height: size.height, time: document.poster)
+        }
+        do {
+            var scene = try plan()
+            let planTime = median(try (0..<runs).map { _ in try seconds { scene = try plan() } })
+            let sceneRenderer = SceneRenderer()
+            _ = sceneRenderer.render8(scene)
+            let cpuTime = median((0..<runs).map { _ in seconds { _ = sceneRenderer.render8(scene) } })
+            var glText = "-"
+            if let glScenes {
+                _ = try glScenes.render8(scene)
+                glText = String(
+                    format: "%.1f",
+                    median(try (0..<runs).map { _ in try seconds { _ = try glScenes.render8(scene) } }) * 1000)
+            }
+            print(
+                String(
+                    format: "%-18@ plan %6.1f   cpu %7.1f   gl %@", preset.name, planTime * 1000, cpuTime * 1000, glText
+                ))
+        } catch {
+            print("\(preset.name): not measured (\(error))")
+        }
+    }
+
+    // Seed tutorial 3's banding, at the preset's own size: the background
+    // alone and the whole wallpaper, dithered and rounded.
+    let wallpaper = Presets.seWallpaper.document
+    let full = wallpaper.scene!
+    let backgroundOnly = Scene(background: full.background, layers: [], points: full.points)
+    let sceneRenderer = SceneRenderer()
+    for (label, scene) in [("background", backgroundOnly), ("wallpaper", full)] {
+        guard
+            let plan = try? ScenePlan(
+                scene: scene, width: 750, height: 1334, time: wallpaper.poster)
+        else { continue }
+        let exact = sceneRenderer.renderFloat(plan)
+        let dithered = bandingFigure(sceneRenderer.render8(plan, dithers: true), exact: exact)
+        let rounded = bandingFigure(sceneRenderer.render8(plan, dithers: false), exact: exact)
+        print(
+            String(
+                format:
+                    "banding, se-wallpaper %@ 750x1334, RMS of 16x16 block means: dithered %.4f/255, rounded %.4f/255",
+                label, dithered, rounded))
     }
 }
