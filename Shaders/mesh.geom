@@ -16,11 +16,34 @@ in vec2 canvasPosition[];
 in vec2 vertexParameter[];
 flat in uint vertexPatch[];
 
-flat out uint patchIndex;
-// u(p) = uPlane.x + uPlane.y * (p.x - planeOrigin.x) + uPlane.z * (p.y - planeOrigin.y); v likewise.
-flat out vec2 planeOrigin;
-flat out vec3 uPlane;
-flat out vec3 vPlane;
+// With d = p - planeAnchor.xy for a canvas position p:
+// u(p) = planeAnchor.z + planeSlopes.x * d.x + planeSlopes.y * d.y,
+// v(p) = planeAnchor.w + planeSlopes.z * d.x + planeSlopes.w * d.y.
+// Two vectors, not four: every flat output costs a software rasterizer
+// set-up work per triangle and loads per pixel block.
+flat out vec4 planeAnchor;
+flat out vec4 planeSlopes;
+// OPAQUE 1 when every color is opaque (GLRenderer defines it; see
+// mesh.frag): the polynomial's alpha is then 1 and not passed on.
+#ifndef OPAQUE
+#define OPAQUE 0
+#endif
+#if OPAQUE
+#define COEFFICIENT vec3
+#define CHANNELS rgb
+#else
+#define COEFFICIENT vec4
+#define CHANNELS rgba
+#endif
+
+// The patch's color polynomial, fetched once per triangle here rather than
+// once per pixel in mesh.frag: the coefficient of u^i v^j is
+// polynomial[j * 4 + i].
+flat out COEFFICIENT polynomial[16];
+
+// 16 RGBA32F texels per patch: the coefficients of patch k are texels
+// k*16 ... k*16 + 15 (ColorPolynomial, premultiplied, interpolation space).
+uniform samplerBuffer colorPolynomials;
 
 void main() {
     vec2 e1 = canvasPosition[1] - canvasPosition[0];
@@ -29,14 +52,17 @@ void main() {
     if (det == 0.0) return;  // covers nothing
     vec2 du = vec2(vertexParameter[1].x - vertexParameter[0].x, vertexParameter[2].x - vertexParameter[0].x);
     vec2 dv = vec2(vertexParameter[1].y - vertexParameter[0].y, vertexParameter[2].y - vertexParameter[0].y);
-    vec3 u = vec3(vertexParameter[0].x, (du.x * e2.y - du.y * e1.y) / det, (e1.x * du.y - e2.x * du.x) / det);
-    vec3 v = vec3(vertexParameter[0].y, (dv.x * e2.y - dv.y * e1.y) / det, (e1.x * dv.y - e2.x * dv.x) / det);
+    vec4 slopes = vec4(
+        (du.x * e2.y - du.y * e1.y) / det, (e1.x * du.y - e2.x * du.x) / det,
+        (dv.x * e2.y - dv.y * e1.y) / det, (e1.x * dv.y - e2.x * dv.x) / det);
+    COEFFICIENT coefficients[16];
+    int base = int(vertexPatch[0]) * 16;
+    for (int k = 0; k < 16; k++) coefficients[k] = texelFetch(colorPolynomials, base + k).CHANNELS;
     for (int i = 0; i < 3; i++) {
+        polynomial = coefficients;
         gl_Position = gl_in[i].gl_Position;
-        patchIndex = vertexPatch[0];
-        planeOrigin = canvasPosition[0];
-        uPlane = u;
-        vPlane = v;
+        planeAnchor = vec4(canvasPosition[0], vertexParameter[0]);
+        planeSlopes = slopes;
         EmitVertex();
     }
     EndPrimitive();

@@ -14,13 +14,19 @@ layout(location = 2) in uint patch;      // row-major patch index
 // glReadPixels returns the image's top row first.
 uniform vec2 regionOrigin;
 uniform float ndcScale;
+// Drawing into a window, whose first row is its bottom one: canvas y maps
+// to regionHeight - y.
+uniform bool flipsY;
+uniform float regionHeight;
 
 out vec2 canvasPosition;
 out vec2 vertexParameter;
 flat out uint vertexPatch;
 
 void main() {
-    gl_Position = vec4((position - regionOrigin) * ndcScale, 0.0, 1.0);
+    vec2 window = position - regionOrigin;
+    if (flipsY) window.y = regionHeight - window.y;
+    gl_Position = vec4(window * ndcScale, 0.0, 1.0);
     canvasPosition = position;
     vertexParameter = parameter;
     vertexPatch = patch;

@@ -2,8 +2,11 @@
 import Foundation
 
 /// A linked shader program: vertex, optional geometry, fragment, and
-/// optionally a second fragment shader of functions the first declares
-/// (`color.glsl`). Compile and link failures
+/// fragment shaders of functions the first declares (`color.glsl`,
+/// `quantize.glsl`), each compiled with the same `#define`s: a program
+/// specialized on a constant, since a CPU driver like llvmpipe runs both
+/// sides of a branch on a uniform (a wasted Oklab conversion per pixel
+/// for a device-space mesh). Compile and link failures
 /// carry the driver's info log, so a broken shader is a clear message and
 /// never a black image.
 final class GLProgram {
@@ -12,27 +15,33 @@ final class GLProgram {
     private var locations: [String: GLint] = [:]
 
     init(
-        name label: String, vertex: String, geometry: String? = nil, fragment: String, fragmentLibrary: String? = nil
+        name label: String, vertex: String, geometry: String? = nil, fragment: String, fragmentLibraries: [String] = [],
+        defines: KeyValuePairs<String, Int> = [:]
     ) throws(GLError) {
-        let vertexShader = try Self.compile(vertex, kind: GL_VERTEX_SHADER, label: "\(label).vert")
+        let defines = defines.map { "#define \($0.key) \($0.value)\n" }.joined()
+        let vertexShader = try Self.compile(vertex, defines: defines, kind: GL_VERTEX_SHADER, label: "\(label).vert")
         defer { epoxy_glDeleteShader(vertexShader) }
         var geometryShader: GLuint = 0
         if let geometry {
-            geometryShader = try Self.compile(geometry, kind: GL_GEOMETRY_SHADER, label: "\(label).geom")
+            geometryShader = try Self.compile(
+                geometry, defines: defines, kind: GL_GEOMETRY_SHADER, label: "\(label).geom")
         }
         defer { if geometryShader != 0 { epoxy_glDeleteShader(geometryShader) } }
-        let fragmentShader = try Self.compile(fragment, kind: GL_FRAGMENT_SHADER, label: "\(label).frag")
+        let fragmentShader = try Self.compile(
+            fragment, defines: defines, kind: GL_FRAGMENT_SHADER, label: "\(label).frag")
         defer { epoxy_glDeleteShader(fragmentShader) }
-        var libraryShader: GLuint = 0
-        if let fragmentLibrary {
-            libraryShader = try Self.compile(fragmentLibrary, kind: GL_FRAGMENT_SHADER, label: "\(label) library")
+        var libraryShaders: [GLuint] = []
+        defer { libraryShaders.forEach { epoxy_glDeleteShader($0) } }
+        for (index, library) in fragmentLibraries.enumerated() {
+            libraryShaders.append(
+                try Self.compile(
+                    library, defines: defines, kind: GL_FRAGMENT_SHADER, label: "\(label) library \(index + 1)"))
         }
-        defer { if libraryShader != 0 { epoxy_glDeleteShader(libraryShader) } }
         name = epoxy_glCreateProgram()
         epoxy_glAttachShader(name, vertexShader)
         if geometryShader != 0 { epoxy_glAttachShader(name, geometryShader) }
         epoxy_glAttachShader(name, fragmentShader)
-        if libraryShader != 0 { epoxy_glAttachShader(name, libraryShader) }
+        for library in libraryShaders { epoxy_glAttachShader(name, library) }
         epoxy_glLinkProgram(name)
         var linked: GLint = 0
         epoxy_glGetProgramiv(name, GLenum(GL_LINK_STATUS), &linked)
@@ -43,9 +52,18 @@ final class GLProgram {
         }
     }
 
-    private static func compile(_ source: String, kind: Int32, label: String) throws(GLError) -> GLuint {
+    /// Compiles `source` with `defines` (`#define` lines) after its
+    /// `#version` line, and a `#line` that keeps the driver's line numbers
+    /// those of the file.
+    private static func compile(
+        _ source: String, defines: String, kind: Int32, label: String
+    ) throws(GLError) -> GLuint {
         let shader = epoxy_glCreateShader(GLenum(kind))
-        source.withCString { text in
+        var text = source
+        if !defines.isEmpty, let firstLineEnd = source.firstIndex(of: "\n") {
+            text = source[...firstLineEnd] + defines + "#line 2\n" + source[source.index(after: firstLineEnd)...]
+        }
+        text.withCString { text in
             var pointer: UnsafePointer<GLchar>? = text
             epoxy_glShaderSource(shader, 1, &pointer, nil)
         }

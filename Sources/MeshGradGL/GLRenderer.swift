@@ -6,14 +6,19 @@ import MeshGradCore
 /// The GPU renderer: the same function as ``CPURenderer`` from the same
 /// ``RenderPlan``, on OpenGL 3.3 core.
 ///
-/// Pass 1 (`mesh.vert`, `mesh.geom`, `mesh.frag`) draws the uploaded
-/// triangles; every fragment evaluates its patch's color polynomial at its
-/// own `(u, v)` (from its triangle's affine map, in canvas coordinates) and
-/// finishes it (mesh-math §4), premultiplied, into a float image, with 4×
-/// multisampling where the mesh border crosses the canvas. Pass 2
-/// (`finish.vert`, `finish.frag`) unpremultiplies, dithers with the CPU's
-/// noise and quantizes (§8) into the output format, which is read back
-/// through pixel buffer objects.
+/// The mesh (`mesh.vert`, `mesh.geom`, `mesh.frag`) is drawn from the
+/// uploaded triangles; every fragment evaluates its patch's color
+/// polynomial at its own `(u, v)` (from its triangle's affine map, in
+/// canvas coordinates) and finishes it (mesh-math §4). Where the mesh's
+/// border lies inside the canvas, its edge is anti-aliased with 4×
+/// multisampling, in two passes, as the CPU blends its border samples: pass
+/// 1 writes premultiplied colors and coverage into float images, and pass 2
+/// (`finish.vert`, `finish.frag`) resolves, unpremultiplies, dithers with
+/// the CPU's noise and quantizes (§8). Otherwise (most meshes, and every
+/// window frame of them) `mesh.frag` quantizes directly into the output,
+/// over a clear to the background: one pass, no float image, about twice
+/// the frame rate on llvmpipe. Images are read back through pixel buffer
+/// objects.
 ///
 /// Canvases larger than the driver's render targets, or than a comfortable
 /// amount of GPU memory, render in tiles; the noise hashes canvas
@@ -23,10 +28,11 @@ import MeshGradCore
 /// preview window's. Not thread-safe, like the context.
 public final class GLRenderer {
     public let info: GLInfo
-    let meshProgram: GLProgram
-    let finishProgram: GLProgram
-    let ditherBuffer = GLBuffer(target: GL_TEXTURE_BUFFER)
-    let ditherTexture: GLTexture
+    /// The mesh program for each color space and output mode (`-1`:
+    /// pass 1 of two), and the finish program for each output mode,
+    /// compiled when first needed.
+    private var meshPrograms: [MeshProgramKey: GLProgram] = [:]
+    private var finishPrograms: [Int: GLProgram] = [:]
     let emptyVertexArray = GLVertexArray()
     private var targets: PassTargets?
     private let readbackBuffers = [GLBuffer(target: GL_PIXEL_PACK_BUFFER), GLBuffer(target: GL_PIXEL_PACK_BUFFER)]
@@ -53,22 +59,49 @@ public final class GLRenderer {
     public var measuresStages = false
     public private(set) var lastStageTimes = StageTimes()
 
-    /// Compiles the shaders and uploads the dither table. Needs a current
-    /// context.
+    private struct MeshProgramKey: Hashable {
+        var colorSpace: ColorSpace
+        var outputMode: Int
+        var opaque: Bool
+    }
+
+    /// Compiles the shaders of the commonest output (so a broken driver
+    /// fails here, not mid-render). Needs a current context.
     public init() throws(GLError) {
         info = GLInfo()
-        meshProgram = try GLProgram(
-            name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
-            fragment: EmbeddedShaders.meshFrag, fragmentLibrary: EmbeddedShaders.colorGlsl)
-        finishProgram = try GLProgram(
-            name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag)
-        try ditherBuffer.upload(DitherTable.entries)
-        ditherTexture = try GLTexture.buffer(ditherBuffer)
+        _ = try meshProgram(colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true)
+        _ = try finishProgram(outputMode: OutputFormat.rgba8(dithers: true).shaderMode)
         epoxy_glDisable(GLenum(GL_DITHER))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glPixelStorei(GLenum(GL_PACK_ALIGNMENT), 1)
         try checkGL("setting up the renderer")
+    }
+
+    /// mesh.vert, mesh.geom and mesh.frag with `COLOR_SPACE`,
+    /// `OUTPUT_MODE` and `OPAQUE` defined.
+    func meshProgram(colorSpace: ColorSpace, outputMode: Int, opaque: Bool) throws(GLError) -> GLProgram {
+        let key = MeshProgramKey(colorSpace: colorSpace, outputMode: outputMode, opaque: opaque)
+        if let program = meshPrograms[key] { return program }
+        let program = try GLProgram(
+            name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
+            fragment: EmbeddedShaders.meshFrag,
+            fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.quantizeGlsl],
+            defines: [
+                "COLOR_SPACE": colorSpace == .device ? 0 : 1, "OUTPUT_MODE": outputMode, "OPAQUE": opaque ? 1 : 0,
+            ])
+        meshPrograms[key] = program
+        return program
+    }
+
+    /// finish.vert and finish.frag with `OUTPUT_MODE` defined.
+    func finishProgram(outputMode: Int) throws(GLError) -> GLProgram {
+        if let program = finishPrograms[outputMode] { return program }
+        let program = try GLProgram(
+            name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag,
+            fragmentLibraries: [EmbeddedShaders.quantizeGlsl], defines: ["OUTPUT_MODE": outputMode])
+        finishPrograms[outputMode] = program
+        return program
     }
 
     /// Uploads a plan's buffers.
@@ -139,7 +172,8 @@ public final class GLRenderer {
         let regions = tiles(width: plan.width, rows: rows, multisampled: samples > 1)
         let tileWidth = regions.map(\.width).max()!
         let tileHeight = regions.map(\.height).max()!
-        let targets = try self.targets(width: tileWidth, height: tileHeight, samples: samples, format: format)
+        let targets = try self.targets(
+            width: tileWidth, height: tileHeight, samples: samples, format: format, twoPasses: samples > 1)
 
         var times = StageTimes()
         var pending: (region: (x: Int, y: Int, width: Int, height: Int), buffer: GLBuffer)?
@@ -193,21 +227,24 @@ public final class GLRenderer {
         return Double(nanoseconds) / 1e9
     }
 
-    private func targets(width: Int, height: Int, samples: Int, format: OutputFormat) throws(GLError) -> PassTargets {
+    private func targets(
+        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool
+    ) throws(GLError) -> PassTargets {
         if let targets, targets.width == width, targets.height == height, targets.samples == samples,
-            targets.format == format
+            targets.format == format, (targets.passOne != nil) == twoPasses
         {
             return targets
         }
         targets = nil  // free the old images before allocating new ones
-        let made = try PassTargets(width: width, height: height, samples: samples, format: format)
+        let made = try PassTargets(
+            width: width, height: height, samples: samples, format: format, twoPasses: twoPasses)
         targets = made
         return made
     }
 
     /// Draws an uploaded mesh into the current window's framebuffer (8-bit,
-    /// dithered like any 8-bit output), the same two passes as an image;
-    /// only pass 2 writes to the window instead of a texture, upside down
+    /// dithered like any 8-bit output), the same passes as an image; only
+    /// the last one writes to the window instead of a texture, upside down
     /// since a window's first row is its bottom one. The plan's size must be
     /// the framebuffer's size in pixels.
     public func present(_ mesh: GPUMesh, dithers: Bool = true) throws(GLError) {
@@ -217,18 +254,31 @@ public final class GLRenderer {
             throw .limitExceeded("a \(plan.width)×\(plan.height) window is larger than this driver can draw")
         }
         let targets = try self.targets(
-            width: plan.width, height: plan.height, samples: samples, format: .rgba8(dithers: dithers))
+            width: plan.width, height: plan.height, samples: samples, format: .rgba8(dithers: dithers),
+            twoPasses: samples > 1)
         try draw(mesh, region: (0, 0, plan.width, plan.height), targets: targets, toWindow: true)
     }
 
-    /// Passes 1 and 2 for one region of the canvas, pass 2 into the output
-    /// texture or, for a window, into framebuffer 0.
+    /// The mesh in one region of the canvas, into the output texture or,
+    /// for a window, into framebuffer 0: in one pass, or in two when the
+    /// targets hold pass 1's images.
     func draw(
         _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets, toWindow: Bool = false
     ) throws(GLError) {
-        let plan = mesh.plan
-        let background = plan.backgroundVector
-        try drawMesh(mesh, region: region, targets: targets)
+        if toWindow {
+            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        } else {
+            targets.outputFramebuffer.bind()
+        }
+        guard let passOne = targets.passOne else {
+            // One pass: the background, stored as the CPU stores it, then
+            // the mesh finishing its own pixels.
+            var clearColor = storedBackground(mesh.plan.backgroundVector, format: targets.format)
+            epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clearColor)
+            try drawMesh(mesh, region: region, outputMode: targets.format.shaderMode, flipsY: toWindow)
+            return
+        }
+        try drawMesh(mesh, region: region, into: passOne)
 
         // Pass 2: unpremultiply, dither, quantize.
         if toWindow {
@@ -237,21 +287,32 @@ public final class GLRenderer {
             targets.outputFramebuffer.bind()
         }
         epoxy_glViewport(0, 0, GLsizei(region.width), GLsizei(region.height))
+        let finishProgram = try finishProgram(outputMode: targets.format.shaderMode)
         finishProgram.use()
         finishProgram.set("premultipliedImage", 0)
         finishProgram.set("coverageImage", 1)
-        finishProgram.set("ditherTable", 2)
-        finishProgram.set("background", background)
-        finishProgram.set("outputMode", targets.format.shaderMode)
+        finishProgram.set("background", mesh.plan.backgroundVector)
         finishProgram.set("regionOrigin", region.x, region.y)
         finishProgram.set("flipsY", toWindow ? 1 : 0)
         finishProgram.set("isScene", 0)
-        targets.premultiplied.bind(unit: 0)
-        targets.coverage.bind(unit: 1)
-        ditherTexture.bind(unit: 2)
+        passOne.premultiplied.bind(unit: 0)
+        passOne.coverage.bind(unit: 1)
         emptyVertexArray.bind()
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         try checkGL("finishing the image")
+    }
+
+    /// The background as the output stores it: quantized like the CPU's
+    /// ``PixelWriter/backgroundPixel(_:)``, never dithered (a flat fill
+    /// cannot band), as k/255 or k/65535, which the targets store exactly.
+    func storedBackground(_ straight: SIMD4<Float>, format: OutputFormat) -> [GLfloat] {
+        let stored: SIMD4<Float>
+        switch format {
+        case .rgba8: stored = SIMD4<Float>(quantize8(straight, noise: .zero)) / 255
+        case .rgba16: stored = SIMD4<Float>(quantize16(straight)) / 65535
+        case .rgbaFloat: stored = straight.clamped(lowerBound: .zero, upperBound: .one)
+        }
+        return [stored.x, stored.y, stored.z, stored.w]
     }
 
     /// Pass 1 alone for a mesh that fits one tile: its premultiplied colors
@@ -263,38 +324,51 @@ public final class GLRenderer {
         let samples = plan.antialiasesBorder ? min(4, max(1, info.maxSamples)) : 1
         let regions = tiles(width: plan.width, height: plan.height, multisampled: samples > 1)
         guard regions.count == 1 else { return nil }
-        let targets = try self.targets(width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat)
-        try drawMesh(mesh, region: (0, 0, plan.width, plan.height), targets: targets)
-        return targets.premultiplied
+        let targets = try self.targets(
+            width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat, twoPasses: true)
+        try drawMesh(mesh, region: (0, 0, plan.width, plan.height), into: targets.passOne!)
+        return targets.passOne!.premultiplied
     }
 
-    /// Pass 1: the mesh over the premultiplied background, through the
-    /// exact viewport of mesh.vert: S a power of two ≥ twice the region.
+    /// Pass 1 of two: the mesh's premultiplied colors over the premultiplied
+    /// background, and its coverage.
     func drawMesh(
-        _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets
+        _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), into passOne: PassOneImages
     ) throws(GLError) {
-        let plan = mesh.plan
-        let background = plan.backgroundVector
-        targets.meshFramebuffer.bind()
-        var side = 1
-        while side < 2 * max(region.width, region.height) { side *= 2 }
-        epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
+        let background = mesh.plan.backgroundVector
+        passOne.meshFramebuffer.bind()
         var clearColor = [
             background.x * background.w, background.y * background.w, background.z * background.w, background.w,
         ]
         epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clearColor)
         var clearCoverage: [GLfloat] = [0, 0, 0, 0]
         epoxy_glClearBufferfv(GLenum(GL_COLOR), 1, &clearCoverage)
+        try drawMesh(mesh, region: region, outputMode: -1, flipsY: false)
+        try passOne.resolve()
+    }
+
+    /// The mesh's triangles into the bound framebuffer, through the exact
+    /// viewport of mesh.vert: S a power of two ≥ twice the region.
+    /// `outputMode` -1 writes pass 1's premultiplied colors; otherwise
+    /// finished output (``OutputFormat/shaderMode``).
+    private func drawMesh(
+        _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), outputMode: Int, flipsY: Bool
+    ) throws(GLError) {
+        var side = 1
+        while side < 2 * max(region.width, region.height) { side *= 2 }
+        epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
+        let meshProgram = try meshProgram(
+            colorSpace: mesh.plan.colorSpace, outputMode: outputMode, opaque: mesh.plan.colorsAreOpaque)
         meshProgram.use()
         meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
         meshProgram.set("ndcScale", Float(2) / Float(side))
-        meshProgram.set("colorSpace", plan.colorSpace == .device ? 0 : 1)
+        meshProgram.set("flipsY", flipsY ? 1 : 0)
+        meshProgram.set("regionHeight", Float(region.height))
         meshProgram.set("colorPolynomials", 0)
         mesh.polynomialTexture.bind(unit: 0)
         mesh.vertexArray.bind()
         epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(mesh.indexCount), GLenum(GL_UNSIGNED_INT), nil)
         try checkGL("drawing the mesh")
-        try targets.resolve()
     }
 
     /// Queues the copy of a region's output into a pixel buffer; returns at

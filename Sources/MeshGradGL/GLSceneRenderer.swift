@@ -35,7 +35,7 @@ public final class GLSceneRenderer {
         blur = try GLGaussianBlur()
         layerProgram = try GLProgram(
             name: "layer", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.layerFrag,
-            fragmentLibrary: EmbeddedShaders.colorGlsl)
+            fragmentLibraries: [EmbeddedShaders.colorGlsl])
         shadowProgram = try GLProgram(
             name: "shadow", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.shadowFrag)
     }
@@ -91,18 +91,16 @@ public final class GLSceneRenderer {
         let renderer = meshRenderer
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        renderer.finishProgram.use()
-        renderer.finishProgram.set("premultipliedImage", 0)
-        renderer.finishProgram.set("coverageImage", 1)
-        renderer.finishProgram.set("ditherTable", 2)
-        renderer.finishProgram.set("background", SIMD4<Float>.zero)
-        renderer.finishProgram.set("outputMode", format.shaderMode)
-        renderer.finishProgram.set("regionOrigin", 0, 0)
-        renderer.finishProgram.set("flipsY", flipsY ? 1 : 0)
-        renderer.finishProgram.set("isScene", 1)
+        let finishProgram = try renderer.finishProgram(outputMode: format.shaderMode)
+        finishProgram.use()
+        finishProgram.set("premultipliedImage", 0)
+        finishProgram.set("coverageImage", 1)
+        finishProgram.set("background", SIMD4<Float>.zero)
+        finishProgram.set("regionOrigin", 0, 0)
+        finishProgram.set("flipsY", flipsY ? 1 : 0)
+        finishProgram.set("isScene", 1)
         canvas.bind(unit: 0)
         canvas.bind(unit: 1)
-        renderer.ditherTexture.bind(unit: 2)
         emptyVertexArray.bind()
         epoxy_glDrawArrays(GLenum(GL_TRIANGLES), 0, 3)
         try checkGL("finishing the scene")

@@ -8,7 +8,7 @@ public enum OutputFormat: Sendable, Hashable {
     case rgba16
     case rgbaFloat
 
-    /// `outputMode` in `finish.frag`.
+    /// `OUTPUT_MODE` in `mesh.frag`, `finish.frag` and `quantize.glsl`.
     var shaderMode: Int {
         switch self {
         case .rgba8(let dithers): dithers ? 0 : 1

@@ -1,27 +1,44 @@
 @preconcurrency import CEpoxy
 
-/// The framebuffers of one region size: pass 1 draws the mesh into a
-/// premultiplied RGBA32F image and an R8 coverage image (multisampled when
-/// the border needs anti-aliasing, then resolved); pass 2 reads those and
-/// writes the output format.
+/// The framebuffers of one region size: the output image, and when the mesh
+/// is drawn in two passes (see ``GLRenderer``), pass 1's images.
 final class PassTargets {
     let width: Int
     let height: Int
     let samples: Int
     let format: OutputFormat
-
-    let meshFramebuffer = GLFramebuffer()
-    /// Where multisampled pass-1 images are resolved; nil without MSAA.
-    let resolveFramebuffer: GLFramebuffer?
-    let premultiplied: GLTexture
-    let coverage: GLTexture
+    /// Pass 1's images; nil when the mesh finishes in one pass.
+    let passOne: PassOneImages?
     let outputFramebuffer = GLFramebuffer()
 
-    init(width: Int, height: Int, samples: Int, format: OutputFormat) throws(GLError) {
+    init(width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool) throws(GLError) {
+        precondition(twoPasses || samples == 1, "a multisampled mesh needs the resolve of two passes")
         self.width = width
         self.height = height
         self.samples = samples
         self.format = format
+        passOne = twoPasses ? try PassOneImages(width: width, height: height, samples: samples) : nil
+        let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
+        outputFramebuffer.attach(output, at: 0)
+        try outputFramebuffer.finish(drawing: 1, what: "output")
+    }
+}
+
+/// Pass 1 of two: the mesh's premultiplied colors in an RGBA32F image and
+/// an R8 coverage image (multisampled when the border needs anti-aliasing,
+/// then resolved), which pass 2 finishes.
+final class PassOneImages {
+    let width: Int
+    let height: Int
+    let meshFramebuffer = GLFramebuffer()
+    /// Where multisampled images are resolved; nil without MSAA.
+    let resolveFramebuffer: GLFramebuffer?
+    let premultiplied: GLTexture
+    let coverage: GLTexture
+
+    init(width: Int, height: Int, samples: Int) throws(GLError) {
+        self.width = width
+        self.height = height
         premultiplied = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
         coverage = try GLTexture.image(width: width, height: height, format: GL_R8)
         if samples > 1 {
@@ -40,13 +57,10 @@ final class PassTargets {
             resolveFramebuffer = nil
         }
         try meshFramebuffer.finish(drawing: 2, what: "mesh")
-        let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
-        outputFramebuffer.attach(output, at: 0)
-        try outputFramebuffer.finish(drawing: 1, what: "output")
     }
 
-    /// Resolves the multisampled pass-1 images, one attachment at a time
-    /// (a blit writes every draw buffer at once).
+    /// Resolves the multisampled images, one attachment at a time (a blit
+    /// writes every draw buffer at once).
     func resolve() throws(GLError) {
         guard let resolveFramebuffer else { return }
         meshFramebuffer.bind(GL_READ_FRAMEBUFFER)

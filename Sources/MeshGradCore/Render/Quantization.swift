@@ -1,7 +1,7 @@
 // From a straight color in 0…1 to stored integers (mesh-math §8).
 //
 // Twin of `hash32()`, `ditherNoise()` and `quantize8()` in
-// Shaders/finish.frag. Integer hashing wraps modulo 2³² identically in Swift
+// Shaders/quantize.glsl. Integer hashing wraps modulo 2³² identically in Swift
 // and GLSL 3.30, and every float operation below is exact (dyadic values
 // with at most 17 significant bits), so both sides draw the same noise.
 
@@ -54,8 +54,8 @@ public func ditherNoise(
 }
 
 /// The noise vectors ``ditherNoise(x:rowSeed:)`` picks from. The GPU
-/// uploads the same table (`DitherTable.entries`), so both renderers add
-/// identical noise.
+/// computes the same entries from the same hashes (`ditherNoise()` in
+/// Shaders/quantize.glsl), so both renderers add identical noise.
 public enum DitherTable {
     public static let size = 4096
     public static let mask = UInt32(size - 1)
