@@ -31,6 +31,34 @@ import Testing
         #expect(comparison.isWithinTolerance, "\(name) \(size.0)×\(size.1): \(comparison.summary)")
     }
 
+    /// The preview's coarser tessellation (``TessellationLevel/preview``),
+    /// animated, against the reference: 99.9 % of pixels within two levels
+    /// and a PSNR of 45 dB or more, or for a mesh whose border is inside the
+    /// canvas, within two levels away from that border (the preview holds
+    /// the silhouette to the file's 0.25 px, but two tessellations within
+    /// 0.25 px of a curve can still differ at its anti-aliased pixels).
+    @Test(arguments: Presets.all.filter { $0.document.scene == nil }.map(\.name))
+    func previewTessellationMatchesTheReference(name: String) throws {
+        let (context, renderer) = try Self.renderer()
+        defer { withExtendedLifetime(context) {} }
+        let document = Presets.named(name)!.document
+        for time in [0, 1.3, 2.9] {
+            let mesh = document.mesh(at: time)
+            let preview = RenderPlan(mesh: mesh, width: 640, height: 360, tolerance: .preview)
+            let reference = RenderPlan(mesh: mesh, width: 640, height: 360)
+            let comparison = ImageComparison(
+                try renderer.render8(preview), CPURenderer().render8(reference), border: BorderBand(plan: reference))
+            let matches =
+                reference.antialiasesBorder
+                ? comparison.maximumAwayFromBorder <= 2
+                : comparison.percentile999 <= 2 && comparison.psnr >= 45
+            #expect(
+                matches,
+                "\(name) at \(time) s, level \(preview.tessellation.level) (reference \(reference.tessellation.level)): \(comparison.summary)"
+            )
+        }
+    }
+
     @Test(arguments: ["onboarding", "warped", "half-transparent"])
     func undithered(name: String) throws {
         let (context, renderer) = try Self.renderer()

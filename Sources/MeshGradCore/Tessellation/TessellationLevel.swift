@@ -17,34 +17,123 @@ public struct TessellationLevel: Sendable {
     /// the floor, a dense mesh of small, contrasting cells would demand
     /// N = 128 and tens of millions of triangles for no visible gain.
     public var minimumTolerance: Double = 1.0 / 32
+    /// Hold only the mesh's outer border to `geometricTolerance`; inside,
+    /// where a deviation is seen only as the color it shifts, the color rule
+    /// alone decides, on the deviation measured at the triangles' edge
+    /// midpoints rather than bounded (the bound is often 4 to 8 times the
+    /// truth, and each halving of it quadruples the triangles). Never below
+    /// level 4, where a few midpoints say too little about a whole patch.
+    /// Off by default: files are drawn to the strict, proven rule.
+    public var judgesInteriorByColor = false
 
     public init() {}
 
-    /// For a live preview: triangles within a pixel of the surface and
-    /// color within 2/255 of exact, which no one sees moving at 60 frames a
-    /// second, for a quarter of the triangles (the rasterizer's cost per
-    /// triangle bounds the frame rate of a CPU rasterizer like llvmpipe).
+    /// For a live preview: the border within a pixel of the surface, and
+    /// color within 4/255 of exact, which no one sees moving at 60 frames a
+    /// second. A quarter of the triangles of the file rule (often fewer):
+    /// on a CPU rasterizer like llvmpipe, each triangle's set-up bounds the
+    /// frame rate as much as its pixels do.
     public static let preview: TessellationLevel = {
         var level = TessellationLevel()
-        level.geometricTolerance = 1
-        level.colorTolerance = 2.0 / 255
-        level.minimumTolerance = 1.0 / 8
+        level.colorTolerance = 8.0 / 255
+        level.minimumTolerance = 1.0 / 4
+        level.judgesInteriorByColor = true
         return level
     }()
 
     /// The level for `nets` drawn on a `canvasWidth × canvasHeight` canvas.
     public func level(for nets: PatchNets, canvasWidth: Int, canvasHeight: Int) -> Int {
         let scale = SIMD2(Double(canvasWidth), Double(canvasHeight))
-        var level = 1
+        var level = judgesInteriorByColor ? 4 : 1
         for k in 0..<nets.count {
             let colorRule = colorTolerance / max(colorChangePerPixel(nets, patch: k, scale: scale), 1e-12)
-            let tolerance = min(geometricTolerance, max(colorRule, minimumTolerance))
             let bound = flatnessBound(nets.geometry[k], scale: scale)
-            while level < Self.maximum && bound / Double(level * level) > tolerance {
-                level *= 2
+            if judgesInteriorByColor {
+                let interior = max(colorRule, minimumTolerance)
+                let border = borderFlatnessBound(nets, patch: k, scale: scale)
+                while level < Self.maximum
+                    && (border / Double(level * level) > geometricTolerance
+                        || measuredDeviation(nets.geometry[k], level: level, scale: scale) > interior)
+                {
+                    level *= 2
+                }
+            } else {
+                let tolerance = min(geometricTolerance, max(colorRule, minimumTolerance))
+                while level < Self.maximum && bound / Double(level * level) > tolerance {
+                    level *= 2
+                }
             }
         }
         return level
+    }
+
+    /// The largest distance, in pixels, between the surface and the
+    /// tessellation of `net` at `level`, sampled where a cubic strays most
+    /// from its chords: the midpoints of every triangle edge (cell sides and
+    /// diagonals, as ``Tessellation`` cuts them), each compared with the
+    /// middle of its chord. Includes the sliding of points along the
+    /// surface, which moves colors as much as a bulge does.
+    func measuredDeviation(_ net: GeometryNet, level n: Int, scale: SIMD2<Double>) -> Double {
+        let side = n + 1
+        var grid = [SIMD2<Double>]()
+        grid.reserveCapacity(side * side)
+        for j in 0...n {
+            for i in 0...n { grid.append(tessellationPoint(net, i: i, j: j, level: n) * scale) }
+        }
+        let step = 1 / Double(n)
+        var largest = 0.0
+        func check(_ a: Int, _ b: Int, u: Double, v: Double) {
+            let d = net.evaluate(u: u, v: v) * scale - (grid[a] + grid[b]) / 2
+            largest = max(largest, (d * d).sum())
+        }
+        for j in 0...n {
+            for i in 0...n {
+                let a = j * side + i
+                let u = Double(i) * step
+                let v = Double(j) * step
+                if i < n { check(a, a + 1, u: u + step / 2, v: v) }
+                if j < n { check(a, a + side, u: u, v: v + step / 2) }
+                // The diagonal b–c of cell (i, j): from (i+1, j) to (i, j+1).
+                if i < n && j < n { check(a + 1, a + side, u: u + step / 2, v: v + step / 2) }
+            }
+        }
+        return largest.squareRoot()
+    }
+
+    /// `e · N²` for the edges of patch `k` that lie on the mesh's outer
+    /// border (0 for an inner patch): how far the silhouette strays from its
+    /// polyline. A cubic edge strays at most `(1/8N²)·6·max|Δ²p|`, but only
+    /// the part of `Δ²p` across the edge's chord moves the silhouette (the
+    /// part along it only re-spaces the vertices, which the color rule
+    /// covers): so a straight border costs nothing, however its points are
+    /// spaced. Doubled (×√2 would do up to a quarter turn) for edges that
+    /// bend away from their chord.
+    func borderFlatnessBound(_ nets: PatchNets, patch k: Int, scale: SIMD2<Double>) -> Double {
+        let net = nets.geometry[k]
+        let row = k / nets.columns
+        let column = k % nets.columns
+        // u runs along a row of patches, v down a column.
+        var edges: [[SIMD2<Double>]] = []
+        if row == 0 { edges.append((0..<4).map { net[$0, 0] * scale }) }
+        if row == nets.rows - 1 { edges.append((0..<4).map { net[$0, 3] * scale }) }
+        if column == 0 { edges.append((0..<4).map { net[0, $0] * scale }) }
+        if column == nets.columns - 1 { edges.append((0..<4).map { net[3, $0] * scale }) }
+        var largest = 0.0
+        for edge in edges {
+            let chord = edge[3] - edge[0]
+            let chordLength = (chord * chord).sum().squareRoot()
+            for i in 0..<2 {
+                let d = edge[i + 2] - 2 * edge[i + 1] + edge[i]
+                let across: Double
+                if chordLength > 1e-9 {
+                    across = abs(d.x * chord.y - d.y * chord.x) / chordLength
+                } else {
+                    across = (d * d).sum().squareRoot()  // a closed edge: no chord to measure across
+                }
+                largest = max(largest, 2 * across)
+            }
+        }
+        return 6 * largest / 8
     }
 
     /// `e · N²`: the largest distance between the bicubic surface and its
