@@ -11,6 +11,7 @@ public final class WindowContext {
     /// The GLFW window (`GLFWwindow *`).
     public let handle: OpaquePointer
     let lifetime = GLContextLifetime()
+    private var title: String
 
     /// Opens a window of `width × height` screen units with vsync on, and
     /// makes its context current.
@@ -29,10 +30,15 @@ public final class WindowContext {
         glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE)
         glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE)
         glfwWindowHint(GLFW_VISIBLE, visible ? GLFW_TRUE : GLFW_FALSE)
+        // The renderer draws colors only: a depth and stencil buffer would
+        // be memory a software rasterizer keeps for nothing.
+        glfwWindowHint(GLFW_DEPTH_BITS, 0)
+        glfwWindowHint(GLFW_STENCIL_BITS, 0)
         guard let window = glfwCreateWindow(Int32(width), Int32(height), title, nil, nil) else {
             throw .contextUnavailable(reason: "no OpenGL 3.3 window: \(WindowContext.lastError ?? "unknown reason")")
         }
         handle = window
+        self.title = title
         glfwMakeContextCurrent(window)
         glfwSwapInterval(1)
         GLContextLifetime.makeCurrent(lifetime)
@@ -66,7 +72,12 @@ public final class WindowContext {
         set { glfwSetWindowShouldClose(handle, newValue ? GLFW_TRUE : GLFW_FALSE) }
     }
 
-    public func setTitle(_ title: String) { glfwSetWindowTitle(handle, title) }
+    /// Sets the title when it changed: each call is a round of X requests.
+    public func setTitle(_ title: String) {
+        guard title != self.title else { return }
+        self.title = title
+        glfwSetWindowTitle(handle, title)
+    }
 
     public func swapBuffers() { glfwSwapBuffers(handle) }
 
