@@ -13,15 +13,27 @@ extension GradientDocument {
             fields.insert(("size", "[\(size.width), \(size.height)]"), at: fields.count - (animation == nil ? 0 : 1))
         }
         if poster != 0 { fields.append(("poster", formatNumber(poster))) }
-        return object(fields, indent: 0)
+        return object(fields) + "\n"
     }
 }
 
-/// A JSON object, one field per line at `indent` spaces.
-func object(_ fields: [(String, String)], indent: Int) -> String {
-    let pad = String(repeating: " ", count: indent + 2)
-    return "{\n" + fields.map { "\(pad)\"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n"
-        + String(repeating: " ", count: indent) + "}" + (indent == 0 ? "\n" : "")
+// Every value below is laid out as if it began at column 0; a container
+// shifts its elements' later lines under them, so nesting never needs to
+// know its depth.
+
+/// Continuation lines of `text` shifted right by two spaces.
+private func indented(_ text: String) -> String {
+    text.replacingOccurrences(of: "\n", with: "\n  ")
+}
+
+/// A JSON object, one field per line.
+func object(_ fields: [(String, String)]) -> String {
+    "{\n" + fields.map { "  \"\($0.0)\": " + indented($0.1) }.joined(separator: ",\n") + "\n}"
+}
+
+/// A JSON array, one element per line.
+func array(_ elements: [String]) -> String {
+    "[\n" + elements.map { "  " + indented($0) }.joined(separator: ",\n") + "\n]"
 }
 
 /// A mesh's keys, in the format's order.
@@ -50,10 +62,10 @@ func meshFields(_ mesh: MeshGradient, animation: MeshAnimation?) -> [(String, St
 
 /// An array with `width` elements per line.
 func grid(_ elements: [String], width: Int) -> String {
-    let lines = stride(from: 0, to: elements.count, by: width).map { start in
-        "    " + elements[start..<min(start + width, elements.count)].joined(separator: ", ")
-    }
-    return "[\n" + lines.joined(separator: ",\n") + "\n  ]"
+    array(
+        stride(from: 0, to: elements.count, by: width).map { start in
+            elements[start..<min(start + width, elements.count)].joined(separator: ", ")
+        })
 }
 
 /// The shortest decimal that reads back as the same Double, without a
@@ -101,9 +113,9 @@ private func animationText(_ animation: MeshAnimation, width: Int) -> String {
             var parts = ["\"vertex\": \(w.vertex)"]
             if let x = w.x { parts.append("\"x\": \(wave(x))") }
             if let y = w.y { parts.append("\"y\": \(wave(y))") }
-            return "      {" + parts.joined(separator: ", ") + "}"
+            return "{" + parts.joined(separator: ", ") + "}"
         }
-        fields.append(("waves", "[\n" + lines.joined(separator: ",\n") + "\n    ]"))
+        fields.append(("waves", array(lines)))
     }
     if let drift = animation.drift {
         fields.append(
@@ -122,11 +134,11 @@ private func animationText(_ animation: MeshAnimation, width: Int) -> String {
             }
             if let c = k.colors { parts.append("\"colors\": [" + c.map(formatColor).joined(separator: ", ") + "]") }
             if let b = k.background { parts.append("\"background\": \(formatColor(b))") }
-            return "      {" + parts.joined(separator: ", ") + "}"
+            return "{" + parts.joined(separator: ", ") + "}"
         }
-        fields.append(("keyframes", "[\n" + frames.joined(separator: ",\n") + "\n    ]"))
+        fields.append(("keyframes", array(frames)))
     }
-    return "{\n" + fields.map { "    \"\($0.0)\": \($0.1)" }.joined(separator: ",\n") + "\n  }"
+    return object(fields)
 }
 
 func easingText(_ easing: Easing) -> String {
@@ -146,13 +158,12 @@ func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double) -> String {
     if let size { fields.append(("size", "[\(size.width), \(size.height)]")) }
     if poster != 0 { fields.append(("poster", formatNumber(poster))) }
     fields.append(("points", formatPoint(scene.points)))
-    fields.append(("background", fillText(scene.background, indent: 2)))
-    let layers = scene.layers.map { "    " + layerText($0, indent: 4) }
-    fields.append(("layers", "[\n" + layers.joined(separator: ",\n") + "\n  ]"))
-    return object(fields, indent: 0)
+    fields.append(("background", fillText(scene.background)))
+    fields.append(("layers", array(scene.layers.map(layerText))))
+    return object(fields) + "\n"
 }
 
-func fillText(_ fill: Fill, indent: Int) -> String {
+func fillText(_ fill: Fill) -> String {
     switch fill {
     case .solid(let color):
         return formatColor(color)
@@ -164,17 +175,17 @@ func fillText(_ fill: Fill, indent: Int) -> String {
         fields.append(("start", formatPoint(gradient.start)))
         fields.append(("end", formatPoint(gradient.end)))
         fields.append(("colorSpace", "\"\(gradient.colorSpace.rawValue)\""))
-        return "{\"linearGradient\": " + object(fields, indent: indent) + "}"
+        return "{\"linearGradient\": " + object(fields) + "}"
     case .mesh(let mesh, let animation):
-        return "{\"mesh\": " + object(meshFields(mesh, animation: animation), indent: indent) + "}"
+        return "{\"mesh\": " + object(meshFields(mesh, animation: animation)) + "}"
     }
 }
 
-func layerText(_ layer: Layer, indent: Int) -> String {
+func layerText(_ layer: Layer) -> String {
     func rect(_ r: UnitRect) -> String {
         "[" + [r.x, r.y, r.width, r.height].map(formatNumber).joined(separator: ", ") + "]"
     }
-    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fillText(layer.fill, indent: indent + 2))]
+    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fillText(layer.fill))]
     if layer.opacity != 1 { fields.append(("opacity", formatNumber(layer.opacity))) }
     if let shadow = layer.shadow {
         fields.append(
@@ -203,7 +214,7 @@ func layerText(_ layer: Layer, indent: Int) -> String {
         fields.append(("keyframes", "[" + frames.joined(separator: ", ") + "]"))
     }
     if let loop = layer.loop { fields.append(("loop", formatNumber(loop))) }
-    return object(fields, indent: indent)
+    return object(fields)
 }
 
 /// A JSON string literal.

@@ -77,6 +77,22 @@ import Testing
         #expect(try GradientDocument.decode(document.jsonText()) == document)
     }
 
+    /// Written documents are for people to edit: every line sits two spaces
+    /// deeper than the line that opened its object or array, however deep
+    /// (a scene's mesh layer's animation is four levels down).
+    @Test(arguments: Presets.all.map(\.name))
+    func jsonTextIsIndentedByNesting(name: String) {
+        let text = Presets.named(name)!.document.jsonText()
+        var open = 0
+        for (number, line) in text.split(separator: "\n").enumerated() {
+            let trimmed = line.drop { $0 == " " }
+            if trimmed.first == "}" || trimmed.first == "]" { open -= 1 }
+            #expect(line.count - trimmed.count == 2 * open, "\(name), line \(number + 1): \(line)")
+            if trimmed.last == "{" || trimmed.last == "[" { open += 1 }
+        }
+        #expect(open == 0)
+    }
+
     // MARK: - Bad input, one case per message
 
     static let errorCases: [(name: String, json: String, message: String)] = [
