@@ -253,17 +253,38 @@ public final class PreviewSession {
         guard let path, watcher?.poll() == true else { return }
         do {
             let fresh = try GradientDocument.load(path: path)
+            do {
+                try checkText(of: fresh)
+            } catch {
+                throw ReloadError(description: "\(path): \(error)")
+            }
             editor.reload(fresh)
             editor.markSaved()
             if reloadError != nil { output("meshgrad preview: \(path) is valid again\n") }
             reloadError = nil
         } catch {
-            let message = error.description
+            let message = "\(error)"
             if message != reloadError { errorOutput("meshgrad preview: \(message)\n") }
             reloadError = message
         }
         gpuMesh = nil
         needsRedraw = true
+    }
+
+    struct ReloadError: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Sets a scene's text once (into the mask cache the next frame draws
+    /// from), so that text that cannot be set, a missing font say, counts
+    /// as a broken file: the last good picture stays, instead of the
+    /// preview ending at its next frame.
+    func checkText(of document: GradientDocument) throws(SceneTextError) {
+        guard let scene = document.currentScene, let window else { return }
+        let (width, height) = window.framebufferSize
+        _ = try ScenePlan(
+            scene: scene, width: max(width, 1), height: max(height, 1), time: time, tolerance: .preview,
+            textMasks: textMasks)
     }
 
     func save(asNewFile: Bool) {

@@ -87,6 +87,10 @@ import Testing
 
         /// The window's pixels as the X server has them.
         func screenshot() throws -> RGBAImage<UInt8> {
+            guard process.isRunning else {
+                let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+                throw PreviewError(description: "the preview has exited (status \(process.terminationStatus)): \(said)")
+            }
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-shot-\(UUID()).png")
             defer { try? FileManager.default.removeItem(at: file) }
             try runOnDisplay("/usr/bin/import", ["-window", window, "png24:" + file.path], display: display)
@@ -227,5 +231,41 @@ import Testing
         #expect(!preview.title.contains("error"))
         let output = try preview.quit()
         #expect(output.contains("live.json:1:"), "\(output)")
+    }
+
+    /// A scene whose text cannot be set (its font is gone) is a broken file
+    /// like any other: the last picture stays, and fixing it recovers.
+    @Test func sceneWithUnsettableTextKeepsTheLastPicture() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("scene.json")
+        func scene(font: String?) -> String {
+            let fontKey = font.map { ", \"font\": \"\($0)\"" } ?? ""
+            return """
+                {"size": [200, 150], "points": [200, 150], "background": "#0000ff", "layers": [
+                  {"frame": [0, 0, 1, 0.3], "fill": "#ffffff", "text": {"string": "Hi", "size": 30\(fontKey)}}
+                ]}
+                """
+        }
+        try Data(scene(font: nil).utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "200x150"], display: display)
+        func centerIsBlue() throws -> Bool {
+            let pixel = SIMD4<Int>(truncatingIfNeeded: try preview.screenshot()[100, 110])
+            return abs(pixel.x) <= 1 && abs(pixel.y) <= 1 && abs(pixel.z - 255) <= 1
+        }
+        #expect(try centerIsBlue())
+
+        try AtomicFile.write(Data(scene(font: "/nonexistent/font.ttf").utf8), to: spec)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(try centerIsBlue())
+        #expect(preview.title.contains("error: "), "title: \(preview.title)")
+
+        try AtomicFile.write(Data(scene(font: nil).utf8), to: spec)
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(!preview.title.contains("error"), "title: \(preview.title)")
+        let output = try preview.quit()
+        #expect(output.contains("scene.json: layers[0].text: cannot read the font"), "\(output)")
+        #expect(output.contains("is valid again"), "\(output)")
     }
 }

@@ -47,9 +47,14 @@ public struct XDisplayError: Error, CustomStringConvertible {
     public var description: String { reason }
 }
 
-/// Runs a program on the test display and returns its standard output.
+/// Runs a program on the test display and returns its standard output
+/// (which must be small: it is read once the program ends). A program
+/// still running after `timeout` seconds is stopped and reported: `import`
+/// of a window that has gone away waits for a click forever.
 @discardableResult
-public func runOnDisplay(_ executable: String, _ arguments: [String], display: String) throws -> String {
+public func runOnDisplay(
+    _ executable: String, _ arguments: [String], display: String, timeout: TimeInterval = 15
+) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
@@ -58,7 +63,13 @@ public func runOnDisplay(_ executable: String, _ arguments: [String], display: S
     process.standardOutput = pipe
     process.standardError = FileHandle.nullDevice
     try process.run()
+    let deadline = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    if process.isRunning {
+        process.terminate()
+        process.waitUntilExit()
+        throw XDisplayError(reason: "\(executable) \(arguments.joined(separator: " ")) did not finish in \(timeout) s")
+    }
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
     return String(decoding: data, as: UTF8.self)
 }
