@@ -1,3 +1,4 @@
+import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradText
@@ -17,6 +18,7 @@ enum FramePlan {
         antialiasing: Bool = true, tessellationLevel: Int? = nil, textMasks: TextMaskCache? = nil
     ) throws {
         if let scene = scene ?? document.currentScene {
+            try Self.checkMemory(width: width, height: height, label: label)
             do {
                 self = .scene(
                     try ScenePlan(
@@ -31,6 +33,22 @@ enum FramePlan {
                     mesh: document.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
                     antialiasing: antialiasing))
         }
+    }
+
+    /// A scene larger than this machine's memory stops here, with one line
+    /// saying why, rather than failing an allocation mid-render.
+    static func checkMemory(
+        width: Int, height: Int, label: String,
+        physicalMemory: UInt64 = ProcessInfo.processInfo.physicalMemory
+    ) throws {
+        let needed = SceneRenderer.bytesNeeded(width: width, height: height)
+        let usable = physicalMemory / 10 * 8
+        guard UInt64(needed) > usable else { return }
+        func gigabytes(_ bytes: UInt64) -> String { String(format: "%.1f GB", Double(bytes) / 1e9) }
+        throw CommandError(
+            "\(label): a \(width)×\(height) scene needs about \(gigabytes(UInt64(needed))) "
+                + "(layers are composited whole, in float, about 40 bytes a pixel) and this machine has "
+                + "\(gigabytes(physicalMemory)); render it smaller (a plain mesh streams at any size)")
     }
 
     var width: Int {

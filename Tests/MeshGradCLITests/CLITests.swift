@@ -164,6 +164,30 @@ import Testing
         #expect(result.out.isEmpty)
     }
 
+    /// A scene too large for the machine's memory is refused up front in
+    /// one line (it used to die in an allocation), whatever the command.
+    @Test func sceneBeyondMemoryIsRefusedInOneLine() throws {
+        #expect(throws: Never.self) {
+            try FramePlan.checkMemory(width: 3840, height: 2160, label: "x", physicalMemory: 4_000_000_000)
+        }
+        do {
+            try FramePlan.checkMemory(width: 20000, height: 20000, label: "poster.json", physicalMemory: 8_000_000_000)
+            Issue.record("a 16 GB scene passed on an 8 GB machine")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "poster.json: a 20000×20000 scene needs about 16.0 GB (layers are composited whole, in float, "
+                    + "about 40 bytes a pixel) and this machine has 8.0 GB; render it smaller (a plain mesh streams at any size)"
+            )
+        }
+        #expect(SceneRenderer.bytesNeeded(width: Int.max / 2, height: 4) == Int.max)
+        if ProcessInfo.processInfo.physicalMemory < 100_000_000_000 {
+            let result = run("render", "--preset", "meshing-text", "--size", "60000x60000", "-o", "/nonexistent/x.png")
+            #expect(result.status == 1)
+            #expect(result.err.contains("a 60000×60000 scene needs about 144.0 GB"), "\(result.err)")
+        }
+    }
+
     @Test func aBadDocumentLeavesThePreviousOutputAlone() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

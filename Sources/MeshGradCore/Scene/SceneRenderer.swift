@@ -16,6 +16,16 @@ public struct SceneRenderer: Sendable {
         self.threadCount = max(1, threadCount)
     }
 
+    /// About what drawing a `width × height` scene holds in memory at once,
+    /// in bytes: the float canvas (16 bytes a pixel), the output (up to 8)
+    /// and one full-canvas layer's float image or text mask and blur scratch
+    /// (16). Scenes are composited whole (a shadow reaches across any band),
+    /// so unlike a mesh their memory grows with the area.
+    public static func bytesNeeded(width: Int, height: Int) -> Int {
+        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
+        return overflow ? Int.max : pixels.multipliedReportingOverflow(by: 40).overflow ? Int.max : pixels * 40
+    }
+
     public func render8(_ plan: ScenePlan, dithers: Bool = true) -> RGBAImage<UInt8> {
         render(plan, writer: RGBA8Writer(dithers: dithers))
     }
