@@ -246,6 +246,12 @@ def main():
 
     document = json.loads(subprocess.run([options.meshgrad, "presets", options.preset], check=True,
                                          capture_output=True, text=True).stdout)
+    # The peers draw the document's points; an animated preset's picture at
+    # t = 0 has its waves applied. Everyone draws the mesh at rest.
+    document.pop("animation", None)
+    still_document = os.path.join(out, "still.json")
+    with open(still_document, "w") as file:
+        json.dump(document, file)
     has_gl = subprocess.run([options.meshgrad, "info"], capture_output=True).returncode == 0
     gl_name = ""
     if has_gl:
@@ -255,7 +261,7 @@ def main():
 
     render_only = meshgrad_render_only(options.bench, options.preset, options.size, options.runs, has_gl)
     rows = []  # (name, render ms or None, end-to-end ms, bytes)
-    render = [options.meshgrad, "render", "--preset", options.preset, "--size", options.size]
+    render = [options.meshgrad, "render", still_document, "--size", options.size]
     for name, extra, key in [
         ("meshgrad cpu, dithered", ["--backend", "cpu"], "dithered"),
         ("meshgrad cpu, --no-dither", ["--backend", "cpu", "--no-dither"], "plain"),
