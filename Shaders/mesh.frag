@@ -1,5 +1,6 @@
 #version 330 core
-// Pass 1 fragment stage: the color of one pixel (mesh-math §4).
+// The mesh's fragment stage: the color of one pixel (mesh-math §4), stored
+// directly in the output, or premultiplied for finish.frag (pass 2).
 // Twin of Sources/MeshGradCore/Render/MeshShading.swift: the functions
 // carry the same names.
 

@@ -1,5 +1,5 @@
 #version 330 core
-// Pass 1 geometry stage: the affine map from canvas position to (u, v) of
+// The mesh's geometry stage: the affine map from canvas position to (u, v) of
 // each triangle (mesh-math §7), in canvas coordinates.
 //
 // The fragment stage evaluates these planes at its canvas pixel center

@@ -1,5 +1,5 @@
 #version 330 core
-// Pass 1 vertex stage: the tessellated mesh (Sources/MeshGradCore/
+// The mesh's vertex stage: the tessellated mesh (Sources/MeshGradCore/
 // Tessellation), uploaded exactly as Swift built it: MeshVertex, 20 bytes.
 
 layout(location = 0) in vec2 position;   // canvas pixels, (0, 0) top-left, y down
