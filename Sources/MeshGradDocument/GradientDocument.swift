@@ -176,15 +176,7 @@ struct MeshValue {
 
         let background = try container.decodeIfPresent(ColorValue.self, forKey: JSONKey("background"))?.color ?? .clear
         let smooths = try container.decodeIfPresent(Bool.self, forKey: JSONKey("smoothsColors")) ?? true
-        var space = ColorSpace.device
-        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("colorSpace")) {
-            guard let parsed = ColorSpace(rawValue: name) else {
-                throw DocumentError(
-                    keyPath: container.path("colorSpace"),
-                    message: "\"\(name)\" is not a color space; expected \"device\" or \"perceptual\"")
-            }
-            space = parsed
-        }
+        let space = try container.decodeColorSpace()
         var animation: MeshAnimation?
         if container.contains(JSONKey("animation")) {
             let value = try container.decode(AnimationValue.self, forKey: JSONKey("animation")).animation
@@ -288,6 +280,26 @@ extension KeyedDecodingContainer where Key == JSONKey {
             throw DocumentError(keyPath: path(key), message: "\(shown) is not allowed\(limit)")
         }
         return Int(value)
+    }
+
+    /// The name under `key` as an enum, `fallback` when absent; any other
+    /// name is an error saying it is not `noun` and what was `expected`
+    /// (color spaces, text weights and alignments share it).
+    func decodeName<Value: RawRepresentable>(
+        _ key: String, default fallback: Value, noun: String, expected: String
+    ) throws -> Value where Value.RawValue == String {
+        guard let name = try decodeIfPresent(String.self, forKey: JSONKey(key)) else { return fallback }
+        guard let value = Value(rawValue: name) else {
+            throw DocumentError(keyPath: path(key), message: "\"\(name)\" is not \(noun); expected \(expected)")
+        }
+        return value
+    }
+
+    /// `colorSpace`, `device` when absent: meshes and linear gradients
+    /// share the key and its message.
+    func decodeColorSpace() throws -> ColorSpace {
+        try decodeName(
+            "colorSpace", default: ColorSpace.device, noun: "a color space", expected: "\"device\" or \"perceptual\"")
     }
 
     func checkCount(_ actual: Int, expected: Int, key: String) throws {

@@ -84,15 +84,7 @@ struct LinearGradientValue: Decodable {
                 keyPath: container.path(""),
                 message: "has \(stops.count) stops; expected 2…\(LinearGradient.maximumStops)")
         }
-        var space = ColorSpace.device
-        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("colorSpace")) {
-            guard let parsed = ColorSpace(rawValue: name) else {
-                throw DocumentError(
-                    keyPath: container.path("colorSpace"),
-                    message: "\"\(name)\" is not a color space; expected \"device\" or \"perceptual\"")
-            }
-            space = parsed
-        }
+        let space = try container.decodeColorSpace()
         gradient = LinearGradient(
             stops: stops,
             start: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("start"))?.point ?? SIMD2(0.5, 0),
@@ -201,15 +193,8 @@ struct TextValue: Decodable {
         guard size > 0 else {
             throw DocumentError(keyPath: container.path("size"), message: "\(size) is not allowed; expected points > 0")
         }
-        var weight = TextMask.Weight.regular
-        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("weight")) {
-            guard let parsed = TextMask.Weight(rawValue: name) else {
-                throw DocumentError(
-                    keyPath: container.path("weight"),
-                    message: "\"\(name)\" is not a weight; expected regular, bold or heavy")
-            }
-            weight = parsed
-        }
+        let weight = try container.decodeName(
+            "weight", default: TextMask.Weight.regular, noun: "a weight", expected: "regular, bold or heavy")
         var widthFactor = 1.0
         if container.contains(JSONKey("width")) {
             if let name = try? container.decode(String.self, forKey: JSONKey("width")) {
@@ -231,15 +216,9 @@ struct TextValue: Decodable {
                 }
             }
         }
-        var alignment = TextMask.Alignment.center
-        if let name = try container.decodeIfPresent(String.self, forKey: JSONKey("alignment")) {
-            guard let parsed = TextMask.Alignment(rawValue: name) else {
-                throw DocumentError(
-                    keyPath: container.path("alignment"),
-                    message: "\"\(name)\" is not an alignment; expected leading, center or trailing")
-            }
-            alignment = parsed
-        }
+        let alignment = try container.decodeName(
+            "alignment", default: TextMask.Alignment.center, noun: "an alignment",
+            expected: "leading, center or trailing")
         text = TextMask(
             text: string, size: size, weight: weight, widthFactor: widthFactor, alignment: alignment,
             lineSpacing: try container.decodeIfPresent(Double.self, forKey: JSONKey("lineSpacing")) ?? 0,

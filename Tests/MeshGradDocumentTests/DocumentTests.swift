@@ -308,3 +308,34 @@ import Testing
         }
     }
 }
+
+/// Scene documents: the names their keys take, each wrong one a one-line
+/// message with its key path.
+@Suite struct SceneDocumentErrorTests {
+    static let errorCases: [(json: String, message: String)] = [
+        (
+            ##"{"frame": [0, 0, 1, 1], "fill": "#ffffff", "text": {"string": "Hi", "size": 20, "weight": "black"}}"##,
+            #"layers[0].text.weight: "black" is not a weight; expected regular, bold or heavy"#
+        ),
+        (
+            ##"{"frame": [0, 0, 1, 1], "fill": "#ffffff", "text": {"string": "Hi", "size": 20, "alignment": "justified"}}"##,
+            #"layers[0].text.alignment: "justified" is not an alignment; expected leading, center or trailing"#
+        ),
+        (
+            ##"{"frame": [0, 0, 1, 1], "fill": {"linearGradient": {"colors": ["#000000", "#ffffff"], "colorSpace": "lab"}}}"##,
+            #"layers[0].fill.linearGradient.colorSpace: "lab" is not a color space; expected "device" or "perceptual""#
+        ),
+    ]
+
+    @Test(arguments: 0..<errorCases.count)
+    func reportsBadNames(index: Int) {
+        let testCase = Self.errorCases[index]
+        let text = ##"{"size": [100, 100], "background": "#000000", "layers": ["## + testCase.json + "]}"
+        do {
+            _ = try GradientDocument.decode(text)
+            Issue.record("decoded: \(testCase.json)")
+        } catch {
+            #expect(error.description.contains(testCase.message), "got \(error.description)")
+        }
+    }
+}
