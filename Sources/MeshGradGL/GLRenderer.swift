@@ -173,7 +173,8 @@ public final class GLRenderer {
         let tileWidth = regions.map(\.width).max()!
         let tileHeight = regions.map(\.height).max()!
         let targets = try self.targets(
-            width: tileWidth, height: tileHeight, samples: samples, format: format, twoPasses: samples > 1)
+            width: tileWidth, height: tileHeight, samples: samples, format: format, twoPasses: samples > 1,
+            hasOutput: true)
 
         var times = StageTimes()
         var pending: (region: (x: Int, y: Int, width: Int, height: Int), buffer: GLBuffer)?
@@ -228,16 +229,18 @@ public final class GLRenderer {
     }
 
     private func targets(
-        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool
+        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool
     ) throws(GLError) -> PassTargets {
         if let targets, targets.width == width, targets.height == height, targets.samples == samples,
-            targets.format == format, (targets.passOne != nil) == twoPasses
+            targets.format == format, (targets.passOne != nil) == twoPasses,
+            (targets.outputFramebuffer != nil) == hasOutput
         {
             return targets
         }
         targets = nil  // free the old images before allocating new ones
         let made = try PassTargets(
-            width: width, height: height, samples: samples, format: format, twoPasses: twoPasses)
+            width: width, height: height, samples: samples, format: format, twoPasses: twoPasses,
+            hasOutput: hasOutput)
         targets = made
         return made
     }
@@ -255,7 +258,7 @@ public final class GLRenderer {
         }
         let targets = try self.targets(
             width: plan.width, height: plan.height, samples: samples, format: .rgba8(dithers: dithers),
-            twoPasses: samples > 1)
+            twoPasses: samples > 1, hasOutput: false)
         try draw(mesh, region: (0, 0, plan.width, plan.height), targets: targets, toWindow: true)
     }
 
@@ -265,14 +268,17 @@ public final class GLRenderer {
     func draw(
         _ mesh: GPUMesh, region: (x: Int, y: Int, width: Int, height: Int), targets: PassTargets, toWindow: Bool = false
     ) throws(GLError) {
-        if toWindow {
-            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        } else {
-            targets.outputFramebuffer.bind()
+        func bindOutput() {
+            if toWindow {
+                epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+            } else {
+                targets.outputFramebuffer!.bind()
+            }
         }
         guard let passOne = targets.passOne else {
             // One pass: the background, stored as the CPU stores it, then
             // the mesh finishing its own pixels.
+            bindOutput()
             var clearColor = storedBackground(mesh.plan.backgroundVector, format: targets.format)
             epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clearColor)
             try drawMesh(mesh, region: region, outputMode: targets.format.shaderMode, flipsY: toWindow)
@@ -281,11 +287,7 @@ public final class GLRenderer {
         try drawMesh(mesh, region: region, into: passOne)
 
         // Pass 2: unpremultiply, dither, quantize.
-        if toWindow {
-            epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        } else {
-            targets.outputFramebuffer.bind()
-        }
+        bindOutput()
         epoxy_glViewport(0, 0, GLsizei(region.width), GLsizei(region.height))
         let finishProgram = try finishProgram(outputMode: targets.format.shaderMode)
         finishProgram.use()
@@ -302,15 +304,15 @@ public final class GLRenderer {
         try checkGL("finishing the image")
     }
 
-    /// The background as the output stores it: quantized like the CPU's
-    /// ``PixelWriter/backgroundPixel(_:)``, never dithered (a flat fill
+    /// The background as the output stores it: the CPU's
+    /// ``PixelWriter/backgroundPixel(_:)`` (never dithered: a flat fill
     /// cannot band), as k/255 or k/65535, which the targets store exactly.
     func storedBackground(_ straight: SIMD4<Float>, format: OutputFormat) -> [GLfloat] {
         let stored: SIMD4<Float>
         switch format {
-        case .rgba8: stored = SIMD4<Float>(quantize8(straight, noise: .zero)) / 255
-        case .rgba16: stored = SIMD4<Float>(quantize16(straight)) / 65535
-        case .rgbaFloat: stored = straight.clamped(lowerBound: .zero, upperBound: .one)
+        case .rgba8: stored = SIMD4<Float>(RGBA8Writer(dithers: false).backgroundPixel(straight)) / 255
+        case .rgba16: stored = SIMD4<Float>(RGBA16Writer().backgroundPixel(straight)) / 65535
+        case .rgbaFloat: stored = RGBAFloatWriter().backgroundPixel(straight)
         }
         return [stored.x, stored.y, stored.z, stored.w]
     }
@@ -325,7 +327,8 @@ public final class GLRenderer {
         let regions = tiles(width: plan.width, height: plan.height, multisampled: samples > 1)
         guard regions.count == 1 else { return nil }
         let targets = try self.targets(
-            width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat, twoPasses: true)
+            width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat, twoPasses: true,
+            hasOutput: false)
         try drawMesh(mesh, region: (0, 0, plan.width, plan.height), into: targets.passOne!)
         return targets.passOne!.premultiplied
     }
@@ -377,7 +380,7 @@ public final class GLRenderer {
         _ targets: PassTargets, region: (x: Int, y: Int, width: Int, height: Int), format: OutputFormat,
         into buffer: GLBuffer
     ) throws(GLError) {
-        targets.outputFramebuffer.bind(GL_READ_FRAMEBUFFER)
+        targets.outputFramebuffer!.bind(GL_READ_FRAMEBUFFER)
         epoxy_glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0))
         let bytes = region.width * region.height * 4 * format.bytesPerComponent
         if buffer.byteCount < bytes {

@@ -1,7 +1,8 @@
 @preconcurrency import CEpoxy
 
-/// The framebuffers of one region size: the output image, and when the mesh
-/// is drawn in two passes (see ``GLRenderer``), pass 1's images.
+/// The framebuffers of one region size: the output image (none when the
+/// last pass draws into a window, or only pass 1 is wanted), and when the
+/// mesh is drawn in two passes (see ``GLRenderer``), pass 1's images.
 final class PassTargets {
     let width: Int
     let height: Int
@@ -9,18 +10,27 @@ final class PassTargets {
     let format: OutputFormat
     /// Pass 1's images; nil when the mesh finishes in one pass.
     let passOne: PassOneImages?
-    let outputFramebuffer = GLFramebuffer()
+    /// Draws into the output image, which is read back; nil without one.
+    let outputFramebuffer: GLFramebuffer?
 
-    init(width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool) throws(GLError) {
+    init(
+        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool
+    ) throws(GLError) {
         precondition(twoPasses || samples == 1, "a multisampled mesh needs the resolve of two passes")
         self.width = width
         self.height = height
         self.samples = samples
         self.format = format
         passOne = twoPasses ? try PassOneImages(width: width, height: height, samples: samples) : nil
-        let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
-        outputFramebuffer.attach(output, at: 0)
-        try outputFramebuffer.finish(drawing: 1, what: "output")
+        if hasOutput {
+            let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
+            let framebuffer = GLFramebuffer()
+            framebuffer.attach(output, at: 0)
+            try framebuffer.finish(drawing: 1, what: "output")
+            outputFramebuffer = framebuffer
+        } else {
+            outputFramebuffer = nil
+        }
     }
 }
 
