@@ -47,4 +47,16 @@ final class GLFramebuffer {
         var name = self.name
         epoxy_glDeleteFramebuffers(1, &name)
     }
+
+    /// A `width × height` RGBA32F texture and a framebuffer that draws into
+    /// it: the scratch image of a blur or a scene's canvas.
+    static func floatImage(
+        width: Int, height: Int, what: String
+    ) throws(GLError) -> (texture: GLTexture, framebuffer: GLFramebuffer) {
+        let texture = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
+        let framebuffer = GLFramebuffer()
+        framebuffer.attach(texture, at: 0)
+        try framebuffer.finish(drawing: 1, what: what)
+        return (texture, framebuffer)
+    }
 }

@@ -121,10 +121,8 @@ public final class GLGaussianBlur {
             return (intermediate.texture, intermediate.framebuffer)
         }
         intermediate = nil  // free the old image first
-        let texture = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
-        let framebuffer = GLFramebuffer()
-        framebuffer.attach(texture, at: 0)
-        try framebuffer.finish(drawing: 1, what: "blur intermediate")
+        let (texture, framebuffer) = try GLFramebuffer.floatImage(
+            width: width, height: height, what: "blur intermediate")
         intermediate = (width, height, texture, framebuffer)
         return (texture, framebuffer)
     }

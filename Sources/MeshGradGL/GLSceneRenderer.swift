@@ -276,11 +276,8 @@ public final class GLSceneRenderer {
         width: Int, height: Int
     ) throws(GLError) -> (texture: GLTexture, framebuffer: GLFramebuffer) {
         if let canvas, canvas.width == width, canvas.height == height { return (canvas.texture, canvas.framebuffer) }
-        canvas = nil
-        let texture = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
-        let framebuffer = GLFramebuffer()
-        framebuffer.attach(texture, at: 0)
-        try framebuffer.finish(drawing: 1, what: "scene canvas")
+        canvas = nil  // free the old image first
+        let (texture, framebuffer) = try GLFramebuffer.floatImage(width: width, height: height, what: "scene canvas")
         canvas = (width, height, texture, framebuffer)
         return (texture, framebuffer)
     }

@@ -39,29 +39,27 @@ final class GLTexture {
     /// Replaces the contents of a 2D RGBA32F texture with `components`
     /// (`width × height × 4` floats, the first row at texture row 0).
     func upload(rgbaFloat components: [Float], width: Int, height: Int) throws(GLError) {
-        precondition(target == GLenum(GL_TEXTURE_2D) && components.count == width * height * 4)
-        epoxy_glBindTexture(target, name)
-        epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
-        epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
-        components.withUnsafeBytes { bytes in
-            epoxy_glTexSubImage2D(
-                target, 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RGBA), GLenum(GL_FLOAT), bytes.baseAddress)
-        }
-        try checkGL("uploading a \(width)×\(height) image")
+        try upload(components, channels: GL_RGBA, count: 4, width: width, height: height, what: "image")
     }
 
     /// Replaces the contents of a 2D single-channel float texture (R32F)
     /// with `values` (`width × height` floats, the first row at row 0).
     func upload(redFloat values: [Float], width: Int, height: Int) throws(GLError) {
-        precondition(target == GLenum(GL_TEXTURE_2D) && values.count == width * height)
+        try upload(values, channels: GL_RED, count: 1, width: width, height: height, what: "mask")
+    }
+
+    private func upload(
+        _ values: [Float], channels: Int32, count: Int, width: Int, height: Int, what: String
+    ) throws(GLError) {
+        precondition(target == GLenum(GL_TEXTURE_2D) && values.count == width * height * count)
         epoxy_glBindTexture(target, name)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
         epoxy_glBindBuffer(GLenum(GL_PIXEL_UNPACK_BUFFER), 0)
         values.withUnsafeBytes { bytes in
             epoxy_glTexSubImage2D(
-                target, 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(GL_RED), GLenum(GL_FLOAT), bytes.baseAddress)
+                target, 0, 0, 0, GLsizei(width), GLsizei(height), GLenum(channels), GLenum(GL_FLOAT), bytes.baseAddress)
         }
-        try checkGL("uploading a \(width)×\(height) mask")
+        try checkGL("uploading a \(width)×\(height) \(what)")
     }
 
     /// Binds to texture unit `unit`.

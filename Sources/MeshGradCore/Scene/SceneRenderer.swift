@@ -22,8 +22,9 @@ public struct SceneRenderer: Sendable {
     /// (16). Scenes are composited whole (a shadow reaches across any band),
     /// so unlike a mesh their memory grows with the area.
     public static func bytesNeeded(width: Int, height: Int) -> Int {
-        let (pixels, overflow) = width.multipliedReportingOverflow(by: height)
-        return overflow ? Int.max : pixels.multipliedReportingOverflow(by: 40).overflow ? Int.max : pixels * 40
+        let (pixels, pixelsOverflow) = width.multipliedReportingOverflow(by: height)
+        let (bytes, bytesOverflow) = pixels.multipliedReportingOverflow(by: 40)
+        return pixelsOverflow || bytesOverflow ? Int.max : bytes
     }
 
     public func render8(_ plan: ScenePlan, dithers: Bool = true) -> RGBAImage<UInt8> {
