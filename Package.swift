@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "MeshGradGL", targets: ["MeshGradGL"]),
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
         .library(name: "MeshGradText", targets: ["MeshGradText"]),
+        .library(name: "MeshGradInterchange", targets: ["MeshGradInterchange"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -73,6 +74,10 @@ let package = Package(
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
         .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
 
+        // MARK: Interchange (Swift source in; Compose, CSS, SVG and PDF out)
+
+        .target(name: "MeshGradInterchange", dependencies: ["MeshGradCore", "MeshGradPNG", "CZlib"]),
+
         // MARK: GPU
 
         .executableTarget(name: "EmbedShadersTool"),
@@ -101,7 +106,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
-                "MeshGradText",
+                "MeshGradText", "MeshGradInterchange",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
@@ -128,6 +133,11 @@ let package = Package(
         .testTarget(
             name: "MeshGradDocumentTests",
             dependencies: ["MeshGradCore", "MeshGradDocument"]
+        ),
+        .testTarget(
+            name: "MeshGradInterchangeTests",
+            dependencies: ["MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "MeshGradTextTests",

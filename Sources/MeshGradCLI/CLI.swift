@@ -10,7 +10,7 @@ public enum CLI {
     /// The commands, in the order `meshgrad --help` lists them.
     static let commands: [CommandEntry] = [
         CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(PreviewCommand.self),
-        CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self),
+        CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self), CommandEntry(ImportCommand.self),
         CommandEntry(PresetsCommand.self), CommandEntry(SizesCommand.self), CommandEntry(InfoCommand.self),
     ]
 

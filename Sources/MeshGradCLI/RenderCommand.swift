@@ -98,9 +98,9 @@ struct RenderCommand: Command {
                 throw UsageError(command: name, message: "no output given; expected -o OUT.png")
             }
             if inputs.count == 1 {
-                guard output.lowercased().hasSuffix(".png") else {
+                guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".pdf") else {
                     throw UsageError(
-                        command: name, message: "output \"\(output)\" does not end in .png; expected -o OUT.png")
+                        command: name, message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png")
                 }
                 let label = files.first ?? "preset \(presets[0])"
                 entries = [.success(RenderEntry(input: inputs[0], output: output, label: label))]
@@ -230,6 +230,7 @@ struct RenderCommand: Command {
 
     /// Renders one entry to its file, streaming bands into the encoder.
     static func render(_ entry: RenderEntry, options: BatchOptions, engine: RenderEngine) throws -> StageTimings {
+        if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let document = try entry.loadDocument()

@@ -99,18 +99,27 @@ private func swiftPoint(_ p: SIMD2<Double>) -> String {
     "[\(swiftNumber(p.x)), \(swiftNumber(p.y))]"
 }
 
-/// Numbers as Swift float literals, at most 4 decimals (what a designer
-/// typed; `Float` keeps about 7 digits anyway).
+/// Numbers as Swift float literals: at most 4 decimals where that is the
+/// exact value (what a designer typed), every digit otherwise, so that
+/// `meshgrad import` gives back the same document.
 func swiftNumber(_ value: Double) -> String {
     let rounded = (value * 10000).rounded() / 10000
-    let text = formatNumber(rounded)
+    let text = formatNumber(rounded == value ? rounded : value)
     return text.contains(".") || text.contains("e") ? text : text + ".0"
+}
+
+/// A color component: `38 / 255` where it is an 8-bit value (exact, as
+/// Swift divides in `Double`), a literal otherwise.
+private func swiftComponent(_ value: Double, eightBit: UInt8?) -> String {
+    guard let eightBit, Double(eightBit) / 255 == value, value != 0, value != 1 else { return swiftNumber(value) }
+    return "\(eightBit) / 255"
 }
 
 private func swiftColor(_ color: RGBAColor) -> String {
     if color == .clear { return ".clear" }
-    var text =
-        "Color(red: \(swiftNumber(color.red)), green: \(swiftNumber(color.green)), blue: \(swiftNumber(color.blue))"
-    if color.alpha != 1 { text += ", opacity: \(swiftNumber(color.alpha))" }
+    let bytes = color.exact8BitComponents
+    func component(_ i: Int) -> String { swiftComponent(color.vector[i], eightBit: bytes?[i]) }
+    var text = "Color(red: \(component(0)), green: \(component(1)), blue: \(component(2))"
+    if color.alpha != 1 { text += ", opacity: \(component(3))" }
     return text + ")"
 }

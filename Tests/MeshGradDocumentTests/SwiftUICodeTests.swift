@@ -9,8 +9,8 @@ import Testing
         #expect(code.hasPrefix("MeshGradient(\n    width: 4,\n    height: 4,\n    points: [\n"))
         #expect(code.contains("        [0.0, 0.0], [0.33, 0.0], [0.67, 0.0], [1.0, 0.0],\n"))
         // #00264d: 0, 38, 77.
-        #expect(code.contains("Color(red: 0.0, green: 0.149, blue: 0.302),"))
-        #expect(code.contains("    background: Color(red: 0.0, green: 0.149, blue: 0.302),\n"))
+        #expect(code.contains("Color(red: 0.0, green: 38 / 255, blue: 77 / 255),"))
+        #expect(code.contains("    background: Color(red: 0.0, green: 38 / 255, blue: 77 / 255),\n"))
         #expect(code.contains("    smoothsColors: true,\n    colorSpace: .device\n)"))
         // Balanced brackets: pasteable.
         #expect(code.filter { $0 == "(" }.count == code.filter { $0 == ")" }.count)
@@ -33,7 +33,8 @@ import Testing
         // With a loop, the frequencies are the closed ones.
         var looped = Presets.onboarding.document
         looped.animation?.loop = 10
-        #expect(looped.swiftUICode().contains("cos(0.6283 * t)"))
+        // Every digit of the closed frequency, so that import reads it back.
+        #expect(looped.swiftUICode().contains("cos(0.6283185307179586 * t)"))
         #expect(Presets.lava.document.swiftUICode().hasPrefix("// The frame at t = 0"))
     }
 

@@ -1,0 +1,43 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradInterchange
+
+extension RenderCommand {
+    /// `-o out.pdf`: a mesh as vector shadings (MeshGradInterchange's
+    /// PDFExport); a scene, whose blurred shadows and text masks PDF
+    /// shadings cannot say, as its rendered image in a PDF page. Written
+    /// atomically.
+    static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: RenderEngine) throws -> StageTimings {
+        var timings = StageTimings()
+        let document = try entry.loadDocument()
+        do {
+            try validateForRendering(document)
+        } catch {
+            throw CommandError("\(entry.label): \(error)")
+        }
+        let time = entry.time ?? options.time ?? document.poster
+        let sizeText = entry.size ?? options.size
+        let size = try sizeText.map { try parseSize($0, command: name) } ?? document.size ?? CanvasSize.defaultSize
+        let start = DispatchTime.now()
+        let frame = try FramePlan(
+            document, label: entry.label, width: size.width, height: size.height, time: time,
+            antialiasing: options.antialiasing)
+        let bytes: [UInt8]
+        switch frame {
+        case .mesh:
+            bytes = PDFExport.mesh(document.mesh(at: time), width: size.width, height: size.height)
+        case .scene(let plan):
+            bytes = PDFExport.image(try engine.render8(plan, dithers: entry.dithers ?? options.dithers))
+        }
+        timings.render = start.secondsElapsed
+        let writeStart = DispatchTime.now()
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: entry.output), options: .atomic)
+        } catch {
+            throw CommandError("\(entry.output): cannot be written (\(error.localizedDescription))")
+        }
+        timings.write = writeStart.secondsElapsed
+        return timings
+    }
+}

@@ -1,0 +1,143 @@
+import MeshGradCore
+
+/// A mesh read from Swift source, and where its `MeshGradient(` was.
+public struct ImportedMesh: Hashable, Sendable {
+    public var mesh: MeshGradient
+    /// The waves of the function feeding `locations:`; nil for a still mesh.
+    public var animation: MeshAnimation?
+    public var line: Int
+    public var column: Int
+}
+
+/// `meshgrad import`: reads SwiftUI source without a Swift compiler and
+/// gives back every `MeshGradient(…)` in it as a mesh (and its motion).
+///
+/// Hand-written, because no Swift parser is available as a library here
+/// (SwiftSyntax is a package, not a Debian one) and because only a small,
+/// regular corner of Swift is needed: literals, a few initializers, names
+/// of the same file and one shape of function. What falls outside it is
+/// an error naming the place and what was expected there.
+public enum SwiftImport {
+    /// Each `MeshGradient(` call in `text`, in file order, read or failed.
+    public static func meshes(in text: String, file: String) -> [Result<ImportedMesh, SwiftImportError>] {
+        let source = SwiftSource(file: file, text: text)
+        var results: [Result<ImportedMesh, SwiftImportError>] = []
+        for (i, token) in source.tokens.enumerated()
+        where token.isIdentifier("MeshGradient") && source.token(i + 1).isSymbol("(")
+            && !(i > 0 && source.tokens[i - 1].isSymbol(".") && source.tokens[i - 1].line == token.line
+                && source.tokens[i - 1].column == token.column - 1)
+        {
+            results.append(Result { () throws(SwiftImportError) in try readMesh(source, at: i) })
+        }
+        return results
+    }
+
+    private static func readMesh(_ source: SwiftSource, at index: Int) throws(SwiftImportError) -> ImportedMesh {
+        var parser = SwiftParser(source: source, index: index, depth: 0)
+        let call = try parser.expression()
+        guard case .call(_, _, let arguments) = call.expression else {
+            throw source.error("expected MeshGradient(width:height:points:colors:…)", at: call.token)
+        }
+        let reader = MeshArguments(evaluator: SwiftEvaluator(source: source, depth: 0), call: call)
+        return try reader.read(arguments)
+    }
+}
+
+/// The arguments of one `MeshGradient(…)` call.
+private struct MeshArguments {
+    let evaluator: SwiftEvaluator
+    let call: SwiftNode
+
+    static let labels = [
+        "width", "height", "points", "locations", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace",
+    ]
+
+    func read(_ arguments: [SwiftArgument]) throws(SwiftImportError) -> ImportedMesh {
+        for argument in arguments where !Self.labels.contains(argument.label ?? "_") {
+            throw evaluator.error(
+                "expected one of MeshGradient's arguments (\(Self.labels.map { $0 + ":" }.joined(separator: " "))), found \(argument.label.map { $0 + ":" } ?? "an unlabelled one")",
+                at: argument.value)
+        }
+        guard let widthNode = arguments.value("width"), let heightNode = arguments.value("height") else {
+            throw evaluator.error("expected MeshGradient(width:height:…) with both width and height", at: call)
+        }
+        let width = try gridSide(widthNode, "width")
+        let height = try gridSide(heightNode, "height")
+        let (locations, waves) = try locations(arguments, count: width * height)
+        let colors = try colors(arguments, count: width * height)
+        let background = try arguments.value("background").map { (n) throws(SwiftImportError) in try evaluator.color(n) } ?? .clear
+        let smooths = try arguments.value("smoothsColors").map { (n) throws(SwiftImportError) in try evaluator.bool(n) } ?? true
+        let space = try arguments.value("colorSpace").map { (n) throws(SwiftImportError) in try colorSpace(n) } ?? .device
+        let mesh = MeshGradient(
+            width: width, height: height, locations: locations, colors: colors, background: background,
+            smoothsColors: smooths, colorSpace: space)
+        return ImportedMesh(
+            mesh: mesh, animation: waves.isEmpty ? nil : MeshAnimation(waves: waves), line: call.token.line,
+            column: call.token.column)
+    }
+
+    private func gridSide(_ node: SwiftNode, _ name: String) throws(SwiftImportError) -> Int {
+        let value = try evaluator.integer(node, name)
+        guard (2...256).contains(value) else {
+            throw evaluator.error("expected \(name) from 2 to 256, found \(value)", at: node)
+        }
+        return value
+    }
+
+    private func locations(_ arguments: [SwiftArgument], count: Int) throws(SwiftImportError)
+        -> (MeshGradient.Locations, [VertexWaves])
+    {
+        let given = ["points", "locations", "bezierPoints"].filter { arguments.value($0) != nil }
+        guard given.count == 1, let label = given.first, var node = arguments.value(label) else {
+            throw evaluator.error(
+                "expected exactly one of points:, locations: or bezierPoints:, found \(given.isEmpty ? "none" : given.joined(separator: ", "))",
+                at: call)
+        }
+        var bezier = label == "bezierPoints"
+        if label == "locations" {
+            guard case .call(let kind, nil, let inner) = node.expression, kind == ".points" || kind == ".bezierPoints",
+                inner.count == 1
+            else {
+                throw evaluator.error("expected locations: .points([…]) or .bezierPoints([…])", at: node)
+            }
+            bezier = kind == ".bezierPoints"
+            node = inner[0].value
+        }
+        if bezier {
+            let elements = try evaluator.array(node, of: "Bézier points")
+            try checkCount(elements.count, count, "Bézier points", at: node)
+            var points: [BezierPoint] = []
+            for element in elements { points.append(try evaluator.bezierPoint(element)) }
+            return (.bezierPoints(points), [])
+        }
+        let list = try evaluator.vertexList(node)
+        try checkCount(list.count, count, "points", at: node)
+        let (positions, waves) = list.positionsAndWaves()
+        return (.points(positions), waves)
+    }
+
+    private func colors(_ arguments: [SwiftArgument], count: Int) throws(SwiftImportError) -> [RGBAColor] {
+        guard var node = arguments.value("colors") else {
+            throw evaluator.error("expected colors: with width × height = \(count) colors", at: call)
+        }
+        if case .call(".colors", nil, let inner) = node.expression, inner.count == 1 { node = inner[0].value }
+        let elements = try evaluator.array(node, of: "colors")
+        try checkCount(elements.count, count, "colors", at: node)
+        var colors: [RGBAColor] = []
+        for element in elements { colors.append(try evaluator.color(element)) }
+        return colors
+    }
+
+    private func colorSpace(_ node: SwiftNode) throws(SwiftImportError) -> ColorSpace {
+        guard case .member(let name) = node.expression, let space = ColorSpace(rawValue: name) else {
+            throw evaluator.error("expected colorSpace: .device or .perceptual", at: node)
+        }
+        return space
+    }
+
+    private func checkCount(_ actual: Int, _ expected: Int, _ what: String, at node: SwiftNode) throws(SwiftImportError) {
+        guard actual == expected else {
+            throw evaluator.error("expected width × height = \(expected) \(what), found \(actual)", at: node)
+        }
+    }
+}

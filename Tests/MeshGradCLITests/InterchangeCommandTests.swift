@@ -1,0 +1,64 @@
+import Foundation
+import MeshGradDocument
+import Testing
+
+@testable import MeshGradCLI
+
+/// `meshgrad import` and `render -o out.pdf`, end to end in-process.
+@Suite struct InterchangeCommandTests {
+    func run(_ arguments: [String]) -> (Int32, String, String) {
+        let out = BufferOutput()
+        let err = BufferOutput()
+        let status = CLI.run(arguments, console: Console(out: out, err: err))
+        return (status, out.text, err.text)
+    }
+
+    func folder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-interchange-cli-\(UUID())")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func importPrintsADocumentThatLoads() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("view.swift")
+        try Presets.aurora.document.swiftUICode().write(to: swift, atomically: true, encoding: .utf8)
+        let (status, out, err) = run(["import", swift.path])
+        #expect(status == 0, "\(err)")
+        #expect(try GradientDocument.decode(out).mesh == Presets.aurora.document.mesh)
+    }
+
+    @Test func importReportsThePlaceAndSelectsByIndex() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("two.swift")
+        let good = "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .blue, .blue])"
+        try (good + "\nlet x = MeshGradient(width: 2, height: 2, points: p, colors: [])\n").write(
+            to: swift, atomically: true, encoding: .utf8)
+        let (status, out, err) = run(["import", swift.path])
+        #expect(status == 1)
+        #expect(out.hasPrefix("{"))
+        #expect(err.contains("two.swift:2:51: expected an array of points"))
+        let (one, only, _) = run(["import", swift.path, "--index", "1"])
+        #expect(one == 0 && only.hasPrefix("{"))
+        let (beyond, _, message) = run(["import", swift.path, "--index", "3"])
+        #expect(beyond == 1 && message.contains("has 2 MeshGradient"))
+        let (missing, _, nothing) = run(["import", dir.appendingPathComponent("none.swift").path])
+        #expect(missing == 1 && nothing.contains("no such file"))
+    }
+
+    @Test func renderWritesAPDF() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mesh = dir.appendingPathComponent("m.pdf").path
+        let scene = dir.appendingPathComponent("s.pdf").path
+        #expect(run(["render", "--preset", "sunset", "--size", "120x80", "-o", mesh]).0 == 0)
+        #expect(run(["render", "--preset", "meshing-text", "--size", "196x48", "-o", scene, "--backend", "cpu"]).0 == 0)
+        let meshText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: mesh)), as: UTF8.self)
+        #expect(meshText.hasPrefix("%PDF") && meshText.contains("/ShadingType 7"))
+        let sceneText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scene)), as: UTF8.self)
+        #expect(sceneText.contains("/Subtype /Image") && sceneText.contains("/SMask"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["m.pdf", "s.pdf"])
+    }
+}
