@@ -5,23 +5,30 @@ struct CodeCommand: Command {
     static let name = "code"
     static let summary = "Print SwiftUI code that draws the gradient"
     static let help = """
-        USAGE: meshgrad code SPEC.json|--preset NAME
+        USAGE: meshgrad code SPEC.json|--preset NAME [--lang swiftui|compose|css|svg]
 
         Prints a MeshGradient(width:height:points:colors:background:smoothsColors:colorSpace:)
         expression (or bezierPoints: when the document has handles) for a SwiftUI view body.
         A document animated by waves becomes a TimelineView whose points are the waves'
         cosines; drift and keyframes give their frame at t = 0.
 
+        --lang compose prints a Jetpack Compose MeshGradientPainter; --lang css the closest
+        layered radial-gradients (its measured error in a comment); --lang svg an SVG 2
+        <meshgradient> over a PNG fallback. These three show the poster frame.
+
         ARGUMENTS:
         \(Source.help)
+          --lang LANG             \(CodeLanguage.help).
 
         """
 
     static func run(_ words: [String], console: Console) throws {
         var spec = Arguments.Spec()
         spec.acceptSource()
+        spec.valued["--lang"] = []
         let arguments = try Arguments(words, spec: spec, command: name)
+        let language = try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
         let source = try Source(arguments)
-        console.out.write(source.document.swiftUICode())
+        console.out.write(try language.code(for: source.document))
     }
 }
