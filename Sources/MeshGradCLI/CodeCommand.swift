@@ -27,7 +27,8 @@ struct CodeCommand: Command {
         spec.acceptSource()
         spec.valued["--lang"] = []
         let arguments = try Arguments(words, spec: spec, command: name)
-        let language = try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
+        let language =
+            try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
         let source = try Source(arguments)
         console.out.write(try language.code(for: source.document))
     }

@@ -36,7 +36,9 @@ struct ImportCommand: Command {
         guard let path = arguments.positionals.first else {
             throw UsageError(command: name, message: "no Swift file given; expected FILE.swift or - for standard input")
         }
-        let index = try arguments.value("--index", expected: "a number from 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
+        let index = try arguments.value("--index", expected: "a number from 1") {
+            Int($0).flatMap { $0 >= 1 ? $0 : nil }
+        }
         let label = path == "-" ? "<stdin>" : path
         let results = SwiftImport.meshes(in: try readSource(path), file: label)
         guard !results.isEmpty else { throw CommandError("\(label): no MeshGradient(...) found") }
@@ -48,7 +50,8 @@ struct ImportCommand: Command {
             switch result {
             case .success(let imported):
                 if index == nil && results.count > 1 {
-                    console.err.write("\(label):\(imported.line):\(imported.column): MeshGradient \(k + 1) of \(results.count)\n")
+                    console.err.write(
+                        "\(label):\(imported.line):\(imported.column): MeshGradient \(k + 1) of \(results.count)\n")
                 }
                 console.out.write(GradientDocument(mesh: imported.mesh, animation: imported.animation).jsonText())
             case .failure(let error):
@@ -75,7 +78,9 @@ struct ImportCommand: Command {
             }
             data = contents
         }
-        guard data.count <= maximumBytes else { throw CommandError("standard input is larger than 16 MB; expected Swift source") }
+        guard data.count <= maximumBytes else {
+            throw CommandError("standard input is larger than 16 MB; expected Swift source")
+        }
         guard let text = String(data: data, encoding: .utf8) else {
             throw CommandError("\(path == "-" ? "standard input" : path): not UTF-8 text; expected Swift source")
         }

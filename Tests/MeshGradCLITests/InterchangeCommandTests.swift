@@ -33,7 +33,8 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let swift = dir.appendingPathComponent("two.swift")
-        let good = "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .blue, .blue])"
+        let good =
+            "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .blue, .blue])"
         try (good + "\nlet x = MeshGradient(width: 2, height: 2, points: p, colors: [])\n").write(
             to: swift, atomically: true, encoding: .utf8)
         let (status, out, err) = run(["import", swift.path])
@@ -54,7 +55,8 @@ import Testing
         let mesh = dir.appendingPathComponent("m.pdf").path
         let scene = dir.appendingPathComponent("s.pdf").path
         #expect(run(["render", "--preset", "sunset", "--size", "120x80", "-o", mesh]).0 == 0)
-        #expect(run(["render", "--preset", "meshing-text", "--size", "196x48", "-o", scene, "--backend", "cpu"]).0 == 0)
+        #expect(
+            run(["render", "--preset", "meshing-text", "--size", "196x48", "-o", scene, "--backend", "cpu"]).0 == 0)
         let meshText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: mesh)), as: UTF8.self)
         #expect(meshText.hasPrefix("%PDF") && meshText.contains("/ShadingType 7"))
         let sceneText = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scene)), as: UTF8.self)

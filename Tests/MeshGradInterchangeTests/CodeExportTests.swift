@@ -15,7 +15,10 @@ import Testing
     func composeCodeCarriesEveryVertex(_ name: String) throws {
         let mesh = try #require(Presets.named(name)).document.mesh
         let code = mesh.composeCode()
-        #expect(code.contains("MeshGradientPainter(rows = \(mesh.height - 1), columns = \(mesh.width - 1), hasBicubicColor = \(mesh.smoothsColors))"))
+        #expect(
+            code.contains(
+                "MeshGradientPainter(rows = \(mesh.height - 1), columns = \(mesh.width - 1), hasBicubicColor = \(mesh.smoothsColors))"
+            ))
         #expect(code.filter { $0 == "(" }.count == code.filter { $0 == ")" }.count)
         #expect(code.filter { $0 == "{" }.count == code.filter { $0 == "}" }.count)
         let calls = code.split(separator: "\n").filter { $0.contains("setVertex(") }
@@ -45,13 +48,19 @@ import Testing
         let mesh = try #require(Presets.named(name)).document.mesh
         let fit = CSSApproximation(mesh)
         let css = fit.css()
-        #expect(css.contains("mean \(String(format: "%.1f", fit.meanError)), 99th percentile \(fit.p99Error), max \(fit.maximumError)"))
-        #expect(css.components(separatedBy: "radial-gradient(").count - 1 == mesh.width * mesh.height)
+        #expect(
+            css.contains(
+                "mean \(String(format: "%.1f", fit.meanError)), 99th percentile \(fit.p99Error), max \(fit.maximumError)"
+            ))
+        #expect(css.components(separatedBy: "radial-gradient(").count - 1 == mesh.width * mesh.height + (mesh.width - 1) * (mesh.height - 1))
         let target = CSSApproximation.target(mesh, width: fit.measuredWidth, height: fit.measuredHeight)
         let mean = target.reduce(SIMD3<Double>.zero, +) / Double(target.count)
-        let flat = target.map { d in max(abs(d.x - mean.x), abs(d.y - mean.y), abs(d.z - mean.z)) * 255 }.reduce(0, +)
+        let flat =
+            target.map { d in max(abs(d.x - mean.x), abs(d.y - mean.y), abs(d.z - mean.z)) * 255 }.reduce(0, +)
             / Double(target.count)
-        print("CSS \(name): mean \(fit.meanError), p99 \(fit.p99Error), max \(fit.maximumError) (one flat color: mean \(flat))")
+        print(
+            "CSS \(name): mean \(fit.meanError), p99 \(fit.p99Error), max \(fit.maximumError) (one flat color: mean \(flat))"
+        )
         #expect(fit.meanError < flat / 2)
     }
 
@@ -70,7 +79,14 @@ import Testing
         let file = folder.appendingPathComponent("mesh.svg")
         try svg.write(to: file, atomically: true, encoding: .utf8)
         let png = folder.appendingPathComponent("mesh.png")
-        guard let status = try runTool("inkscape", [file.path, "--export-type=png", "--export-filename=\(png.path)", "--export-background=white", "--export-background-opacity=1"]) else {
+        guard
+            let status = try runTool(
+                "inkscape",
+                [
+                    file.path, "--export-type=png", "--export-filename=\(png.path)", "--export-background=white",
+                    "--export-background-opacity=1",
+                ])
+        else {
             Issue.record("inkscape is not installed")
             return
         }
@@ -93,7 +109,9 @@ import Testing
         #expect(svg.contains("<meshgradient id=\"mesh\""))
         #expect(svg.contains("data:image/png;base64,"))
         #expect(svg.contains("fill=\"url(#mesh) none\""))
-        #expect(svg.components(separatedBy: "<meshrow>").count - 1 == 2 * SVGExport.cutsPerPatch(PatchNets(Presets.aurora.document.mesh)))
+        #expect(
+            svg.components(separatedBy: "<meshrow>").count - 1 == 2
+                * SVGExport.cutsPerPatch(PatchNets(Presets.aurora.document.mesh)))
     }
 }
 

@@ -124,18 +124,30 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
 
     @Test func unreadableCodeIsReportedWithItsPlace() {
         let cases: [(String, String)] = [
-            ("MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, Color(hue: 0.5)])",
-             "test.swift:1:104: expected a color"),
-            ("MeshGradient(width: 2, height: 2, points: pts, colors: [.red, .red, .red, .red])",
-             "test.swift:1:43: expected an array of points; found “pts”, which is not a let or var of this file"),
-            ("MeshGradient(width: 3, height: 2,\n  points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, .red])",
-             "test.swift:2:11: expected width × height = 6 points, found 4"),
-            ("MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, .rouge])",
-             "test.swift:1:104: expected one of SwiftUI's system colors"),
-            ("MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1] colors: [])",
-             "test.swift:1:75: expected “,” or “]” in the array, found “colors”"),
-            ("func f(d: Date) -> [SIMD2<Float>] {\n  var p: [SIMD2<Float>] = [[0, 0], [1, 0], [0, 1], [1, 1]]\n  p.shuffle()\n  return p\n}\nMeshGradient(width: 2, height: 2, points: f(d: .now), colors: [.red, .red, .red, .red])",
-             "test.swift:3:3: expected a let, an assignment"),
+            (
+                "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, Color(hue: 0.5)])",
+                "test.swift:1:104: expected a color"
+            ),
+            (
+                "MeshGradient(width: 2, height: 2, points: pts, colors: [.red, .red, .red, .red])",
+                "test.swift:1:43: expected an array of points; found “pts”, which is not a let or var of this file"
+            ),
+            (
+                "MeshGradient(width: 3, height: 2,\n  points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, .red])",
+                "test.swift:2:11: expected width × height = 6 points, found 4"
+            ),
+            (
+                "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, .rouge])",
+                "test.swift:1:104: expected one of SwiftUI's system colors"
+            ),
+            (
+                "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1] colors: [])",
+                "test.swift:1:75: expected “,” or “]” in the array, found “colors”"
+            ),
+            (
+                "func f(d: Date) -> [SIMD2<Float>] {\n  var p: [SIMD2<Float>] = [[0, 0], [1, 0], [0, 1], [1, 1]]\n  p.shuffle()\n  return p\n}\nMeshGradient(width: 2, height: 2, points: f(d: .now), colors: [.red, .red, .red, .red])",
+                "test.swift:3:3: expected a let, an assignment"
+            ),
         ]
         for (text, expected) in cases {
             let results = SwiftImport.meshes(in: text, file: "test.swift")

@@ -1,9 +1,9 @@
 import Foundation
 import MeshGradCore
 
-/// The best CSS can do for a mesh gradient: one `radial-gradient` per
-/// vertex (an ellipse around it, its color fading to transparent, first
-/// vertex on top) over a base color. With the ellipses' sizes fixed, the
+/// The best CSS can do for a mesh gradient: a `radial-gradient` at every
+/// vertex and every patch's middle (an ellipse around it, its color
+/// fading to transparent, first listed on top) over a base color. With the ellipses' sizes fixed, the
 /// composite is linear in the colors, so they are fitted by least squares
 /// to meshgrad's own render; the ellipse size (a multiple of the grid
 /// spacing) is the best of a few tried. The fit's error is measured the
@@ -29,17 +29,22 @@ public struct CSSApproximation: Sendable {
     public init(_ mesh: MeshGradient, width: Int = 192, height: Int = 128) {
         let target = CSSApproximation.target(mesh, width: width, height: height)
         let spacing = SIMD2(1 / Double(mesh.width - 1), 1 / Double(mesh.height - 1))
+        // A layer at every vertex and at every patch's middle.
+        let nets = PatchNets(mesh)
+        let centers = mesh.locations.positions + nets.geometry.map { $0.evaluate(u: 0.5, v: 0.5) }
         var best: CSSApproximation?
-        for scale in [0.9, 1.2, 1.6, 2.1] {
+        for scale in [0.6, 0.8, 1.0, 1.3, 1.7] {
             let candidate = CSSApproximation(
-                fitting: target, width: width, height: height, centers: mesh.locations.positions,
+                fitting: target, width: width, height: height, centers: centers,
                 radii: spacing * scale)
             if best == nil || candidate.meanError < best!.meanError { best = candidate }
         }
         self = best!
     }
 
-    private init(fitting target: [SIMD3<Double>], width: Int, height: Int, centers: [SIMD2<Double>], radii: SIMD2<Double>) {
+    private init(
+        fitting target: [SIMD3<Double>], width: Int, height: Int, centers: [SIMD2<Double>], radii: SIMD2<Double>
+    ) {
         let layerCount = centers.count
         let unknowns = layerCount + 1
         // Each pixel's weights: layer k's contribution is c_k · a_k · Π(above) (1 − a_j).
@@ -72,7 +77,8 @@ public struct CSSApproximation: Sendable {
     /// What the CSS paints at `p` (unit square), as a browser composites it.
     public func color(at p: SIMD2<Double>) -> SIMD3<Double> {
         var weights = [Double](repeating: 0, count: layers.count + 1)
-        CSSApproximation.weights(at: p, centers: layers.map(\.center), radii: layers.first?.radii ?? .one, into: &weights)
+        CSSApproximation.weights(
+            at: p, centers: layers.map(\.center), radii: layers.first?.radii ?? .one, into: &weights)
         var result = weights[layers.count] * base
         for (k, layer) in layers.enumerated() { result += weights[k] * layer.color }
         return result
@@ -105,7 +111,9 @@ public struct CSSApproximation: Sendable {
 
     /// Straight alpha of layer k at p: 1 at the center, 0 at the ellipse
     /// (stops `color 0%, transparent 100%`, premultiplied interpolation).
-    static func weights(at p: SIMD2<Double>, centers: [SIMD2<Double>], radii: SIMD2<Double>, into weights: inout [Double]) {
+    static func weights(
+        at p: SIMD2<Double>, centers: [SIMD2<Double>], radii: SIMD2<Double>, into weights: inout [Double]
+    ) {
         var remaining = 1.0
         for (k, c) in centers.enumerated() {
             let d = (p - c) / radii
@@ -122,7 +130,8 @@ public struct CSSApproximation: Sendable {
         return (0..<(width * height)).map { p in
             let a = Double(image.components[p * 4 + 3]) / 255
             let rgb = SIMD3(
-                Double(image.components[p * 4]), Double(image.components[p * 4 + 1]), Double(image.components[p * 4 + 2]))
+                Double(image.components[p * 4]), Double(image.components[p * 4 + 1]),
+                Double(image.components[p * 4 + 2]))
             return rgb / 255 * a + SIMD3(repeating: 1 - a)
         }
     }
@@ -136,8 +145,8 @@ public struct CSSApproximation: Sendable {
             return "rgb(\(bytes[0]) \(bytes[1]) \(bytes[2])\(alpha ? " / 0" : ""))"
         }
         var lines = [
-            "/* meshgrad: a CSS approximation of a mesh gradient (CSS has no mesh gradients): one radial-gradient",
-            "   per vertex over a base color, colors fitted by least squares to meshgrad's render.",
+            "/* meshgrad: a CSS approximation of a mesh gradient (CSS has no mesh gradients): radial-gradients at",
+            "   the vertices and patch middles over a base color, fitted by least squares to meshgrad's render.",
             "   Measured against that render at \(measuredWidth)×\(measuredHeight) (on white), in 8-bit levels:",
             "   mean \(String(format: "%.1f", meanError)), 99th percentile \(p99Error), max \(maximumError). */",
             "\(selector) {",

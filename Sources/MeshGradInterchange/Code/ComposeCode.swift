@@ -15,12 +15,14 @@ extension MeshGradient {
         let points = bezierPoints
         var lines = ["// Jetpack Compose (androidx.compose.ui:ui-graphics 1.13+), from meshgrad."]
         lines.append(
-            "// rows and columns count patches: this \(width) × \(height)-vertex mesh is \(width - 1) × \(height - 1) patches.")
+            "// rows and columns count patches: this \(width) × \(height)-vertex mesh is \(width - 1) × \(height - 1) patches."
+        )
         lines.append("// Tangents are explicit (offsets from each vertex), so the patch edges are meshgrad's exactly.")
         lines += composeCaveats().map { "// " + $0 }
         lines.append("val \(name) = remember {")
         lines.append(
-            "    MeshGradientPainter(rows = \(height - 1), columns = \(width - 1), hasBicubicColor = \(smoothsColors)) {")
+            "    MeshGradientPainter(rows = \(height - 1), columns = \(width - 1), hasBicubicColor = \(smoothsColors)) {"
+        )
         for row in 0..<height {
             for column in 0..<width {
                 let p = points[row * width + column]
@@ -48,15 +50,18 @@ extension MeshGradient {
         var notes: [String] = []
         if colorSpace == .perceptual {
             notes.append(
-                "Not expressible: colorSpace .perceptual (Oklab blending); Compose blends in sRGB, so mid-tones differ.")
+                "Not expressible: colorSpace .perceptual (Oklab blending); Compose blends in sRGB, so mid-tones differ."
+            )
         }
         if background.alpha > 0 {
             notes.append(
-                "Not expressible: the mesh's background \(background.hexString); paint it behind the mesh (the Box below).")
+                "Not expressible: the mesh's background \(background.hexString); paint it behind the mesh (the Box below)."
+            )
         }
         if smoothsColors {
             notes.append(
-                "hasBicubicColor is Catmull-Rom in Compose; meshgrad's smooth colors are monotone cubic (mesh-math §3), close but not equal.")
+                "hasBicubicColor is Catmull-Rom in Compose; meshgrad's smooth colors are monotone cubic (mesh-math §3), close but not equal."
+            )
         }
         return notes
     }

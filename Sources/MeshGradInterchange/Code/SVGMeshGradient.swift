@@ -76,7 +76,9 @@ public enum SVGExport {
             }
             let forward = a.0 < b.0 || a.1 < b.1
             let points = (forward ? curve : curve.reversed()).map { $0 * scale }
-            let relative = points.dropFirst().map { p in "\(svgNumber(p.x - points[0].x)),\(svgNumber(p.y - points[0].y))" }
+            let relative = points.dropFirst().map { p in
+                "\(svgNumber(p.x - points[0].x)),\(svgNumber(p.y - points[0].y))"
+            }
             return "c " + relative.joined(separator: " ")
         }
         var lines: [String] = []

@@ -14,7 +14,8 @@ public enum PDFExport {
         var file = PDFFile()
         let bounds = coordinateBounds(pieces)
         let color = file.addStream(
-            shadingDictionary(space: "/DeviceRGB", bounds: bounds, components: 3), shadingData(pieces, bounds: bounds, alpha: false))
+            shadingDictionary(space: "/DeviceRGB", bounds: bounds, components: 3),
+            shadingData(pieces, bounds: bounds, alpha: false))
         let translucent = pieces.contains { $0.corners.contains { $0.w < 1 } }
         var extGStates: [String] = []
         let toPage = "\(width) 0 0 -\(height) 0 \(height)"
@@ -44,7 +45,9 @@ public enum PDFExport {
         content += "\(toPage) cm\n/Sh0 sh\nQ\n"
         let contents = file.addStream("", Array(content.utf8))
         let states = extGStates.isEmpty ? "" : "/ExtGState << \(extGStates.joined(separator: " ")) >>"
-        return page(&file, width: width, height: height, contents: contents, resources: "/Shading << /Sh0 \(color) 0 R >> \(states)")
+        return page(
+            &file, width: width, height: height, contents: contents,
+            resources: "/Shading << /Sh0 \(color) 0 R >> \(states)")
     }
 
     /// An image as a one-page PDF, for what PDF shadings cannot say (a
@@ -70,13 +73,18 @@ public enum PDFExport {
         }
         let picture = file.addStream("/Type /XObject /Subtype /Image \(size) /ColorSpace /DeviceRGB\(mask)", rgb)
         let contents = file.addStream("", Array("q \(image.width) 0 0 \(image.height) 0 0 cm /Im0 Do Q\n".utf8))
-        return page(&file, width: image.width, height: image.height, contents: contents, resources: "/XObject << /Im0 \(picture) 0 R >>")
+        return page(
+            &file, width: image.width, height: image.height, contents: contents,
+            resources: "/XObject << /Im0 \(picture) 0 R >>")
     }
 
-    private static func page(_ file: inout PDFFile, width: Int, height: Int, contents: Int, resources: String) -> [UInt8] {
+    private static func page(
+        _ file: inout PDFFile, width: Int, height: Int, contents: Int, resources: String
+    ) -> [UInt8] {
         let pages = file.reserve()
         let page = file.add(
-            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(contents) 0 R /Resources << \(resources) >> >>")
+            "<< /Type /Page /Parent \(pages) 0 R /MediaBox [0 0 \(width) \(height)] /Contents \(contents) 0 R /Resources << \(resources) >> >>"
+        )
         file.set(pages, "<< /Type /Pages /Kids [\(page) 0 R] /Count 1 >>")
         let catalog = file.add("<< /Type /Catalog /Pages \(pages) 0 R >>")
         return file.bytes(root: catalog)
@@ -94,9 +102,14 @@ public enum PDFExport {
         return (low, high)
     }
 
-    private static func shadingDictionary(space: String, bounds: (SIMD2<Double>, SIMD2<Double>), components: Int) -> String {
-        let decode = [bounds.0.x, bounds.1.x, bounds.0.y, bounds.1.y].map(pdfNumber) + Array(repeating: ["0", "1"], count: components).flatMap { $0 }
-        return "/ShadingType 7 /ColorSpace \(space) /BitsPerCoordinate 32 /BitsPerComponent 16 /BitsPerFlag 8 /AntiAlias true /Decode [\(decode.joined(separator: " "))]"
+    private static func shadingDictionary(
+        space: String, bounds: (SIMD2<Double>, SIMD2<Double>), components: Int
+    ) -> String {
+        let decode =
+            [bounds.0.x, bounds.1.x, bounds.0.y, bounds.1.y].map(pdfNumber)
+            + Array(repeating: ["0", "1"], count: components).flatMap { $0 }
+        return
+            "/ShadingType 7 /ColorSpace \(space) /BitsPerCoordinate 32 /BitsPerComponent 16 /BitsPerFlag 8 /AntiAlias true /Decode [\(decode.joined(separator: " "))]"
     }
 
     /// PDF's order of a tensor patch's points: p00 p01 p02 p03 p13 p23 p33
@@ -106,11 +119,15 @@ public enum PDFExport {
         (2, 2), (2, 1),
     ]
 
-    private static func shadingData(_ pieces: [PatchPiece], bounds: (SIMD2<Double>, SIMD2<Double>), alpha: Bool) -> [UInt8] {
+    private static func shadingData(
+        _ pieces: [PatchPiece], bounds: (SIMD2<Double>, SIMD2<Double>), alpha: Bool
+    ) -> [UInt8] {
         var data: [UInt8] = []
         data.reserveCapacity(pieces.count * (1 + 16 * 8 + 4 * (alpha ? 2 : 6)))
         func put(_ value: UInt32, bytes: Int) {
-            for k in stride(from: bytes - 1, through: 0, by: -1) { data.append(UInt8(truncatingIfNeeded: value >> (8 * k))) }
+            for k in stride(from: bytes - 1, through: 0, by: -1) {
+                data.append(UInt8(truncatingIfNeeded: value >> (8 * k)))
+            }
         }
         func coordinate(_ x: Double, _ low: Double, _ high: Double) -> UInt32 {
             UInt32((min(max((x - low) / (high - low), 0), 1) * 4_294_967_295).rounded())

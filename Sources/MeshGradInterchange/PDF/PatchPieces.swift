@@ -67,9 +67,11 @@ struct PatchPieces {
                 let t = Double(j) / 4
                 let mixed =
                     (1 - t) * ((1 - s) * corners[0] + s * corners[1]) + t * ((1 - s) * corners[2] + s * corners[3])
-                let alpha = (1 - t) * ((1 - s) * corners[0].w + s * corners[1].w)
+                let alpha =
+                    (1 - t) * ((1 - s) * corners[0].w + s * corners[1].w)
                     + t * ((1 - s) * corners[2].w + s * corners[3].w)
-                let truth = color(u.lowerBound + s * (u.upperBound - u.lowerBound), v.lowerBound + t * (v.upperBound - v.lowerBound))
+                let truth = color(
+                    u.lowerBound + s * (u.upperBound - u.lowerBound), v.lowerBound + t * (v.upperBound - v.lowerBound))
                 let straight = (0..<3).map { abs(mixed[$0] - truth[$0]) }.max()!
                 let over = (0..<3).map { abs(mixed[$0] * alpha - truth[$0] * truth.w) }.max()!
                 // Straight color only matters where something shows.

@@ -38,7 +38,9 @@ extension SwiftEvaluator {
 
     /// `let phase = CGFloat(date.timeIntervalSince1970)` (the time, read
     /// where it is used) or `var p = initialPositions` (the points).
-    private func declaration(_ parser: inout SwiftParser, into locals: inout [String: VertexList])
+    private func declaration(
+        _ parser: inout SwiftParser, into locals: inout [String: VertexList]
+    )
         throws(SwiftImportError)
     {
         let name = parser.peek(1)
@@ -57,7 +59,9 @@ extension SwiftEvaluator {
     }
 
     /// `p[i].x = …`, `p[i].y = …` or `p[i] = point`.
-    private func assignment(_ parser: inout SwiftParser, into locals: inout [String: VertexList])
+    private func assignment(
+        _ parser: inout SwiftParser, into locals: inout [String: VertexList]
+    )
         throws(SwiftImportError)
     {
         let target = parser.current

@@ -12,7 +12,9 @@ extension SwiftEvaluator {
         case .path(let names) where names.count == 2 && names[0] == "Color":
             return try systemColor(names[1], at: node)
         case .path(let names):
-            return try resolve(names, at: node, as: "a color") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.color(n) }
+            return try resolve(names, at: node, as: "a color") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.color(n)
+            }
         case .call("opacity", let receiver?, let arguments):
             guard arguments.count == 1, arguments[0].label == nil else {
                 throw error("expected .opacity(x) with one number", at: node)
@@ -27,14 +29,18 @@ extension SwiftEvaluator {
         }
     }
 
-    private func colorInitializer(_ arguments: [SwiftArgument], at node: SwiftNode) throws(SwiftImportError)
+    private func colorInitializer(
+        _ arguments: [SwiftArgument], at node: SwiftNode
+    ) throws(SwiftImportError)
         -> RGBAColor
     {
         var arguments = arguments
         var linear = false
         if let first = arguments.first, first.label == nil, case .member(let space) = first.value.expression {
             guard space == "sRGB" || space == "sRGBLinear" else {
-                throw error("expected the color space .sRGB or .sRGBLinear (meshgrad works in sRGB), found .\(space)", at: first.value)
+                throw error(
+                    "expected the color space .sRGB or .sRGBLinear (meshgrad works in sRGB), found .\(space)",
+                    at: first.value)
             }
             linear = space == "sRGBLinear"
             arguments.removeFirst()

@@ -23,7 +23,9 @@ struct SwiftEvaluator {
         case .path(let names):
             if let last = names.last, last.hasPrefix("timeIntervalSince") { return .t }
             if let last = names.last, last == "pi", names.count == 2 || names.count == 1 { return .number(.pi) }
-            return try resolve(names, at: node, as: "a number") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.term(n) }
+            return try resolve(names, at: node, as: "a number") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.term(n)
+            }
         case .member("pi"):
             return .number(.pi)
         case .call(let callee, _, let arguments):
@@ -48,7 +50,9 @@ struct SwiftEvaluator {
     /// A constant number.
     func number(_ node: SwiftNode) throws(SwiftImportError) -> Double {
         let value = try term(node)
-        guard value.isConstant else { throw error("expected a constant number, not one that moves with time", at: node) }
+        guard value.isConstant else {
+            throw error("expected a constant number, not one that moves with time", at: node)
+        }
         return value.constant
     }
 
@@ -63,7 +67,10 @@ struct SwiftEvaluator {
     func bool(_ node: SwiftNode) throws(SwiftImportError) -> Bool {
         switch node.expression {
         case .bool(let b): return b
-        case .path(let names): return try resolve(names, at: node, as: "true or false") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.bool(n) }
+        case .path(let names):
+            return try resolve(names, at: node, as: "true or false") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.bool(n)
+            }
         default: throw error("expected true or false", at: node)
         }
     }
@@ -73,7 +80,9 @@ struct SwiftEvaluator {
         switch node.expression {
         case .array(let elements): return elements
         case .path(let names):
-            return try resolve(names, at: node, as: "an array of \(what)") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.array(n, of: what) }
+            return try resolve(names, at: node, as: "an array of \(what)") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.array(n, of: what)
+            }
         default: throw error("expected an array of \(what)", at: node)
         }
     }
@@ -90,11 +99,14 @@ struct SwiftEvaluator {
             return (try term(elements[0]), try term(elements[1]))
         case .call(let callee, _, let arguments) where ["SIMD2", ".init", "CGPoint", "UnitPoint"].contains(callee):
             guard arguments.count == 2, arguments.labels == ["_", "_"] || arguments.labels == ["x", "y"] else {
-                throw error("expected \(expected), found arguments (\(arguments.labels.joined(separator: ":, ")):)", at: node)
+                throw error(
+                    "expected \(expected), found arguments (\(arguments.labels.joined(separator: ":, ")):)", at: node)
             }
             return (try term(arguments[0].value), try term(arguments[1].value))
         case .path(let names):
-            return try resolve(names, at: node, as: "a point") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.point(n) }
+            return try resolve(names, at: node, as: "a point") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.point(n)
+            }
         default:
             throw error("expected \(expected)", at: node)
         }
@@ -111,7 +123,9 @@ struct SwiftEvaluator {
     /// `.init(position:leadingControlPoint:topControlPoint:trailingControlPoint:bottomControlPoint:)`
     /// (or `MeshGradient.BezierPoint(…)`).
     func bezierPoint(_ node: SwiftNode) throws(SwiftImportError) -> BezierPoint {
-        let labels = ["position", "leadingControlPoint", "topControlPoint", "trailingControlPoint", "bottomControlPoint"]
+        let labels = [
+            "position", "leadingControlPoint", "topControlPoint", "trailingControlPoint", "bottomControlPoint",
+        ]
         switch node.expression {
         case .call(let callee, _, let arguments) where callee == ".init" || callee == "BezierPoint":
             guard Set(arguments.labels) == Set(labels), arguments.count == 5 else {
@@ -122,7 +136,9 @@ struct SwiftEvaluator {
             return BezierPoint(
                 position: values[0], leading: values[1], top: values[2], trailing: values[3], bottom: values[4])
         case .path(let names):
-            return try resolve(names, at: node, as: "a Bézier point") { (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.bezierPoint(n) }
+            return try resolve(names, at: node, as: "a Bézier point") {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.bezierPoint(n)
+            }
         default:
             throw error("expected a Bézier point: .init(position:leadingControlPoint:…)", at: node)
         }
@@ -136,7 +152,9 @@ struct SwiftEvaluator {
     ) throws(SwiftImportError) -> T {
         let name = names.last!
         guard let starts = source.declarations[name], !starts.isEmpty else {
-            throw error("expected \(what); found “\(names.joined(separator: "."))”, which is not a let or var of this file", at: node)
+            throw error(
+                "expected \(what); found “\(names.joined(separator: "."))”, which is not a let or var of this file",
+                at: node)
         }
         guard depth < Self.maximumDepth else {
             throw error("expected \(what); “\(name)” refers to itself", at: node)

@@ -65,9 +65,12 @@ private struct MeshArguments {
         let height = try gridSide(heightNode, "height")
         let (locations, waves) = try locations(arguments, count: width * height)
         let colors = try colors(arguments, count: width * height)
-        let background = try arguments.value("background").map { (n) throws(SwiftImportError) in try evaluator.color(n) } ?? .clear
-        let smooths = try arguments.value("smoothsColors").map { (n) throws(SwiftImportError) in try evaluator.bool(n) } ?? true
-        let space = try arguments.value("colorSpace").map { (n) throws(SwiftImportError) in try colorSpace(n) } ?? .device
+        let background =
+            try arguments.value("background").map { (n) throws(SwiftImportError) in try evaluator.color(n) } ?? .clear
+        let smooths =
+            try arguments.value("smoothsColors").map { (n) throws(SwiftImportError) in try evaluator.bool(n) } ?? true
+        let space =
+            try arguments.value("colorSpace").map { (n) throws(SwiftImportError) in try colorSpace(n) } ?? .device
         let mesh = MeshGradient(
             width: width, height: height, locations: locations, colors: colors, background: background,
             smoothsColors: smooths, colorSpace: space)
@@ -84,7 +87,9 @@ private struct MeshArguments {
         return value
     }
 
-    private func locations(_ arguments: [SwiftArgument], count: Int) throws(SwiftImportError)
+    private func locations(
+        _ arguments: [SwiftArgument], count: Int
+    ) throws(SwiftImportError)
         -> (MeshGradient.Locations, [VertexWaves])
     {
         let given = ["points", "locations", "bezierPoints"].filter { arguments.value($0) != nil }
@@ -135,7 +140,8 @@ private struct MeshArguments {
         return space
     }
 
-    private func checkCount(_ actual: Int, _ expected: Int, _ what: String, at node: SwiftNode) throws(SwiftImportError) {
+    private func checkCount(_ actual: Int, _ expected: Int, _ what: String, at node: SwiftNode) throws(SwiftImportError)
+    {
         guard actual == expected else {
             throw evaluator.error("expected width × height = \(expected) \(what), found \(actual)", at: node)
         }

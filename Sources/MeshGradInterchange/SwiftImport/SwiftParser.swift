@@ -50,7 +50,8 @@ struct SwiftParser {
             let evaluator = SwiftEvaluator(source: source, depth: depth)
             let (a, b) = (try evaluator.term(left), try evaluator.term(right))
             guard let result = op.text == "*" ? a * b : a / b else {
-                throw error("expected a constant factor (a product or quotient of two times cannot move a point)", at: op)
+                throw error(
+                    "expected a constant factor (a product or quotient of two times cannot move a point)", at: op)
             }
             left = SwiftNode(expression: .term(result), token: left.token)
         }

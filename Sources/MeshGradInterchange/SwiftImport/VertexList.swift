@@ -48,7 +48,9 @@ struct VertexList {
             positions.append(SIMD2(px, py))
             if wx != nil || wy != nil { waves[i] = VertexWaves(vertex: i, x: wx, y: wy) }
         }
-        let ordered = movedOrder.compactMap { waves[$0] } + waves.keys.sorted().filter { !movedOrder.contains($0) }.map { waves[$0]! }
+        let ordered =
+            movedOrder.compactMap { waves[$0] }
+            + waves.keys.sorted().filter { !movedOrder.contains($0) }.map { waves[$0]! }
         return (positions, ordered)
     }
 }
