@@ -169,3 +169,27 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
         #expect(SwiftImport.meshes(in: "no gradients here", file: "x").isEmpty)
     }
 }
+
+/// The seed pages as they were saved (prose, code and all; the second
+/// flattened to one line of Markdown): the code is still found.
+@Suite struct TutorialPageTests {
+    @Test func onboardingPageImportsToItsPreset() throws {
+        let imported = try importOne(fixture("onboarding-tutorial-page.txt"))
+        #expect(imported.mesh == Presets.onboarding.document.mesh)
+        #expect(imported.animation == Presets.onboarding.document.animation)
+    }
+
+    @Test func meshingTextPageHoldsItsPreset() throws {
+        let results = SwiftImport.meshes(in: try fixture("meshing-text-tutorial-page.txt"), file: "page.txt")
+        // The placeholder block ("// ... (MeshGradient parameters)") sits
+        // inside a comment that a URL's "//" opened on the flattened line.
+        #expect(results.count == 4)
+        #expect(results.allSatisfy { (try? $0.get()) != nil })
+        let animated = results.compactMap { try? $0.get() }.filter { $0.animation != nil }
+        #expect(animated.count == 3)
+        for mesh in animated {
+            #expect(mesh.mesh == Presets.meshingText.document.mesh)
+            #expect(mesh.animation == Presets.meshingText.document.animation)
+        }
+    }
+}

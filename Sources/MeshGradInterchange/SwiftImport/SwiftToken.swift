@@ -158,7 +158,9 @@ struct SwiftTokenizer {
             if c.isWhitespace {
                 advance()
             } else if c == "/" && peek(1) == "/" {
-                while let d = peek(), d != "\n" { advance() }
+                // To the line's end, or to a Markdown code fence: a page
+                // flattened to one line keeps its ``` and loses its breaks.
+                while let d = peek(), d != "\n", !(d == "`" && peek(1) == "`" && peek(2) == "`") { advance() }
             } else if c == "/" && peek(1) == "*" {
                 skipBlockComment()
             } else {
