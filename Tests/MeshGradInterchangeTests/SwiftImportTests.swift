@@ -193,3 +193,28 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
         }
     }
 }
+
+/// Hostile input: one clear error, never a crash or a hang.
+@Suite struct HostileImportTests {
+    @Test func deepNestingAndBlowUpAreRefused() {
+        let deep = "MeshGradient(width: " + String(repeating: "(", count: 100_000) + "2"
+        #expect(throws: SwiftImportError.self) { try importOne(deep) }
+        let signs = "MeshGradient(width: " + String(repeating: "-", count: 100_000) + "2)"
+        #expect(throws: SwiftImportError.self) { try importOne(signs) }
+        var names = "let n0 = 1.0\n"
+        for k in 1...40 { names += "let n\(k) = n\(k - 1) + n\(k - 1)\n" }
+        names += "MeshGradient(width: n40, height: 2, points: [], colors: [])"
+        #expect(throws: SwiftImportError.self) { try importOne(names) }
+        let cycle = "let a = b\nlet b = a\nMeshGradient(width: a, height: 2, points: [], colors: [])"
+        #expect(throws: SwiftImportError.self) { try importOne(cycle) }
+    }
+
+    @Test func randomBytesNeverCrash() {
+        var generator = SystemRandomNumberGenerator()
+        let alphabet = Array("MeshGradient(width:height:points:colors:[]).,0123456789 \n\"/*-+SIMD2<Float>Color.red")
+        for _ in 0..<200 {
+            let text = String((0..<300).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] })
+            _ = SwiftImport.meshes(in: "MeshGradient(" + text, file: "random.swift")
+        }
+    }
+}

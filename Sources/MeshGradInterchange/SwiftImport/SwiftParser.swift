@@ -7,6 +7,15 @@ struct SwiftParser {
     var index: Int
     /// How many names deep this parse was reached through; bounds cycles.
     let depth: Int
+    /// Brackets open around the current token; bounds the recursion.
+    private var nesting = 0
+    static let maximumNesting = 200
+
+    init(source: SwiftSource, index: Int, depth: Int) {
+        self.source = source
+        self.index = index
+        self.depth = depth
+    }
 
     var current: SwiftToken { source.token(index) }
     var atEnd: Bool { index >= source.tokens.count }
@@ -26,6 +35,15 @@ struct SwiftParser {
 
     /// `+` and `-` over products.
     mutating func expression() throws(SwiftImportError) -> SwiftNode {
+        nesting += 1
+        defer { nesting -= 1 }
+        source.budget.steps -= 1
+        guard nesting <= Self.maximumNesting, source.budget.steps > 0 else {
+            throw error(
+                nesting > Self.maximumNesting
+                    ? "expected at most \(Self.maximumNesting) nested brackets"
+                    : "expected less work: the file's names refer to each other too many times over")
+        }
         var left = try product()
         while current.isSymbol("+") || current.isSymbol("-"), !peek(1).isSymbol("=") {
             let op = current
@@ -62,6 +80,11 @@ struct SwiftParser {
         let start = current
         if start.isSymbol("-") || start.isSymbol("+") {
             index += 1
+            nesting += 1
+            defer { nesting -= 1 }
+            guard nesting <= Self.maximumNesting else {
+                throw error("expected at most \(Self.maximumNesting) signs in a row")
+            }
             let operand = try unary()
             let value = try SwiftEvaluator(source: source, depth: depth).term(operand)
             return SwiftNode(expression: .term(start.text == "-" ? -value : value), token: start)

@@ -9,6 +9,13 @@ struct SwiftSource: Sendable {
     var declarations: [String: [Int]] = [:]
     /// Name → token index of each body's `{`.
     var functions: [String: [Int]] = [:]
+    /// Work left for the whole file, shared by every parse of it: names
+    /// that each use the next twice would otherwise take 2ⁿ steps.
+    let budget = Budget()
+
+    final class Budget: @unchecked Sendable {
+        var steps = 2_000_000
+    }
 
     init(file: String, text: String) {
         self.file = file
