@@ -13,7 +13,8 @@ extension MeshGradient {
     /// know where it would agree. What Compose cannot say is in a comment.
     public func composeCode(name: String = "meshPainter") -> String {
         let points = bezierPoints
-        var lines = ["// Jetpack Compose (androidx.compose.ui:ui-graphics 1.13+), from meshgrad."]
+        var lines = ["// Jetpack Compose (androidx.compose.ui:ui-graphics 1.13+), from meshgrad. Imports:"]
+        lines += Self.composeImports.map { "//   import " + $0 }
         lines.append(
             "// rows and columns count patches: this \(width) × \(height)-vertex mesh is \(width - 1) × \(height - 1) patches."
         )
@@ -45,6 +46,12 @@ extension MeshGradient {
         lines.append("// Box(Modifier.fillMaxSize().background(\(kotlinColor(background))).paint(\(name)))")
         return lines.joined(separator: "\n") + "\n"
     }
+
+    /// What the block needs imported.
+    public static let composeImports = [
+        "androidx.compose.runtime.remember", "androidx.compose.ui.geometry.Offset",
+        "androidx.compose.ui.graphics.Color", "androidx.compose.ui.graphics.MeshGradientPainter",
+    ]
 
     private func composeCaveats() -> [String] {
         var notes: [String] = []
