@@ -262,14 +262,11 @@ final class RasterSetup: @unchecked Sendable {
                             let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
                             let v0 = t.v0 + t.vPerX * dx + t.vPerY * dy
                             if end - x >= ColorRun.minimumLength {
-                                let run = ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX)
-                                for px in x..<end {
-                                    var c = finishColor(run.at(Float(px - x)), in: space)
-                                    if antialias && sampleMask[px] != 0b1111 {
-                                        c = blend(c, coverage: sampleMask[px], over: premultipliedBackground)
-                                    }
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
-                                }
+                                writeRun(
+                                    ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX), pixels: x..<end,
+                                    row: row, rowSeed: rowSeed, writer: writer,
+                                    coverage: antialias ? UnsafePointer(sampleMask) : nil,
+                                    background: premultipliedBackground)
                             } else {
                                 for px in x..<end {
                                     let s = Float(px - x)
@@ -290,6 +287,41 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
+    /// Writes the pixels of one triangle on one row from its color run:
+    /// eight at a time, the last group flush with the run's end (the pixels
+    /// it shares with the group before come out the same); a group with a
+    /// partly covered pixel (`coverage`, the row's sample masks, nil when
+    /// the border is not anti-aliased) and a run shorter than 8, pixel by
+    /// pixel.
+    @inline(__always)
+    func writeRun<W: PixelWriter>(
+        _ run: ColorRun, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32,
+        writer: W, coverage: UnsafePointer<UInt8>?, background: SIMD4<Float>
+    ) {
+        let space = plan.colorSpace
+        let start = pixels.lowerBound
+        @inline(__always) func writePixel(_ px: Int) {
+            var c = finishColor(run.at(Float(px - start)), in: space)
+            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+        }
+        guard pixels.count >= 8 else {
+            for px in pixels { writePixel(px) }
+            return
+        }
+        var group = start
+        while group < pixels.upperBound {
+            let first = min(group, pixels.upperBound - 8)
+            group = first + 8
+            if let coverage, !fullyCovered8(coverage + first) {
+                for px in first..<first + 8 { writePixel(px) }
+            } else {
+                let c = finishColor8(run.at8(Float(first - start)), in: space)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
+            }
+        }
+    }
+
     /// The finished color of triangle `t` at a point, `(u, v)` clamped to
     /// the patch (the point may lie just outside the triangle).
     @inline(__always)
@@ -302,6 +334,12 @@ final class RasterSetup: @unchecked Sendable {
         let v = min(max(t.v0 + t.vPerX * dx + t.vPerY * dy, 0), 1)
         return finishColor(evaluateColorPolynomial(polys + Int(t.patch) * 16, u: u, v: v), in: space)
     }
+}
+
+/// Whether all of the eight sample masks at `masks` have all four samples.
+@inline(__always)
+func fullyCovered8(_ masks: UnsafePointer<UInt8>) -> Bool {
+    UnsafeRawPointer(masks).loadUnaligned(as: UInt64.self) == 0x0F0F_0F0F_0F0F_0F0F
 }
 
 /// A partly covered pixel: the mesh color weighted by its sample coverage
