@@ -197,7 +197,11 @@ final class RasterSetup: @unchecked Sendable {
         let centerTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleMask = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width)
+        let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width)
         defer {
+            rowU.deallocate()
+            rowV.deallocate()
             centerTriangle.deallocate()
             sampleTriangle.deallocate()
             sampleMask.deallocate()
@@ -236,6 +240,18 @@ final class RasterSetup: @unchecked Sendable {
                     let row = output + (y - band.lowerBound) * width * 4
                     let rowSeed = ditherRowSeed(y: y)
                     let centerY = Float(y) + 0.5
+                    // The pending span of short runs: pixels spanStart..<spanEnd, one patch.
+                    var spanStart = 0
+                    var spanEnd = 0
+                    var spanPatch: Int32 = -1
+                    func flushSpan() {
+                        guard spanEnd > spanStart else { return }
+                        writeSpan(
+                            polys.baseAddress! + Int(spanPatch) * 16, pixels: spanStart..<spanEnd, u: rowU, v: rowV,
+                            row: row, rowSeed: rowSeed, writer: writer,
+                            coverage: antialias ? UnsafePointer(sampleMask) : nil, background: premultipliedBackground)
+                        spanStart = spanEnd
+                    }
                     var x = 0
                     while x < width {
                         let k = centerTriangle[x]
@@ -268,20 +284,25 @@ final class RasterSetup: @unchecked Sendable {
                                     coverage: antialias ? UnsafePointer(sampleMask) : nil,
                                     background: premultipliedBackground)
                             } else {
+                                // A short run: (u, v) pixel by pixel into the row's
+                                // buffers, evaluated with the adjoining short runs of
+                                // the same patch, eight pixels at a time.
+                                if spanEnd != x || spanPatch != t.patch {
+                                    flushSpan()
+                                    spanStart = x
+                                    spanPatch = t.patch
+                                }
                                 for px in x..<end {
                                     let s = Float(px - x)
-                                    let u = min(max(u0 + t.uPerX * s, 0), 1)
-                                    let v = min(max(v0 + t.vPerX * s, 0), 1)
-                                    var c = finishColor(evaluateColorPolynomial(poly, u: u, v: v), in: space)
-                                    if antialias && sampleMask[px] != 0b1111 {
-                                        c = blend(c, coverage: sampleMask[px], over: premultipliedBackground)
-                                    }
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+                                    rowU[px] = min(max(u0 + t.uPerX * s, 0), 1)
+                                    rowV[px] = min(max(v0 + t.vPerX * s, 0), 1)
                                 }
+                                spanEnd = end
                             }
                         }
                         x = end
                     }
+                    flushSpan()
                 }
             }
         }
@@ -317,6 +338,40 @@ final class RasterSetup: @unchecked Sendable {
                 for px in first..<first + 8 { writePixel(px) }
             } else {
                 let c = finishColor8(run.at8(Float(first - start)), in: space)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
+            }
+        }
+    }
+
+    /// Writes pixels `pixels` of one patch on one row from their own
+    /// `(u, v)` (`u[x]`, `v[x]`, already clamped): ``evaluateColorPolynomial(_:u:v:)``
+    /// eight pixels at a time, grouped as in ``writeRun(_:pixels:row:rowSeed:writer:coverage:background:)``.
+    @inline(__always)
+    func writeSpan<W: PixelWriter>(
+        _ poly: UnsafePointer<SIMD4<Float>>, pixels: Range<Int>, u: UnsafePointer<Float>, v: UnsafePointer<Float>,
+        row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
+        background: SIMD4<Float>
+    ) {
+        let space = plan.colorSpace
+        @inline(__always) func writePixel(_ px: Int) {
+            var c = finishColor(evaluateColorPolynomial(poly, u: u[px], v: v[px]), in: space)
+            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+        }
+        guard pixels.count >= 8 else {
+            for px in pixels { writePixel(px) }
+            return
+        }
+        var group = pixels.lowerBound
+        while group < pixels.upperBound {
+            let first = min(group, pixels.upperBound - 8)
+            group = first + 8
+            if let coverage, !fullyCovered8(coverage + first) {
+                for px in first..<first + 8 { writePixel(px) }
+            } else {
+                let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
+                let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
+                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV), in: space)
                 writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
             }
         }

@@ -36,6 +36,25 @@ extension ColorRun {
     }
 }
 
+/// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch.
+@inline(__always)
+func evaluateColorPolynomial8(_ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>) -> ColorLanes {
+    @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
+        @inline(__always) func row(_ j: Int) -> SIMD8<Float> {
+            let a = poly + j * 4
+            var p = SIMD8<Float>(repeating: a[3][c])
+            p = p * u + a[2][c]
+            p = p * u + a[1][c]
+            return p * u + a[0][c]
+        }
+        var result = row(3)
+        result = result * v + row(2)
+        result = result * v + row(1)
+        return result * v + row(0)
+    }
+    return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+}
+
 /// ``clamp(_:_:_:)`` lane by lane, NaN passing through as it does there.
 @inline(__always)
 func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>) -> SIMD8<Float> {
