@@ -58,6 +58,21 @@ public struct CPURenderer: Sendable {
         render(PreparedRaster(plan: plan, rows: rows), writer: writer, rows: rows, into: output)
     }
 
+    /// Rows of a prepared canvas as 8-bit RGBA. Callers in other modules
+    /// should use this and ``render16(_:rows:into:)`` rather than the
+    /// generic entry: they would get its unspecialized body, with a witness
+    /// call per pixel, several times slower than these.
+    public func render8(
+        _ prepared: PreparedRaster, dithers: Bool, rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>
+    ) {
+        render(prepared, writer: RGBA8Writer(dithers: dithers), rows: rows, into: output)
+    }
+
+    /// Rows of a prepared canvas as 16-bit RGBA (see ``render8(_:dithers:rows:into:)``).
+    public func render16(_ prepared: PreparedRaster, rows: Range<Int>, into output: UnsafeMutablePointer<UInt16>) {
+        render(prepared, writer: RGBA16Writer(), rows: rows, into: output)
+    }
+
     /// Renders rows of a prepared canvas (see ``PreparedRaster``): the way
     /// to stream a large canvas band by band without setting up its
     /// triangles again for every band.
