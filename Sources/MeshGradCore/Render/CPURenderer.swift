@@ -5,8 +5,11 @@ import Foundation
 /// of mesh-math §7 and evaluates every pixel's color from its own
 /// `(patch, u, v)` (§4), then quantizes (§8). It is the judge of the GPU
 /// renderer and the fallback where no GPU exists, so it is also built for
-/// speed: row bands run on every core, and each pixel costs one color-net
-/// evaluation on 4-wide vectors.
+/// speed: row bands run on every core, and pixels go eight at a time
+/// through the polynomial, the finish and the quantization (``ColorLanes``):
+/// a triangle's run along its color run's degree-6 polynomial, adjoining
+/// short runs of one patch by Horner's rule on their own `(u, v)`. Every
+/// lane computes what the one-pixel path computes, bit for bit.
 ///
 /// Where the mesh border crosses the canvas, it is anti-aliased as 4× MSAA
 /// would do it: coverage from four sample points per pixel (the standard
