@@ -9,6 +9,7 @@
 #
 #   Scripts/bench.sh            # 4K, the default presets
 #   RUNS=11 Scripts/bench.sh    # more runs per median
+#   FLOORS=0 PEERS=0 Scripts/bench.sh  # without the 1080p/4K/8K floors and peers
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -55,6 +56,29 @@ else
     done
     sorted=($(printf '%s\n' "${times[@]}" | sort -n))
     echo "median of $RUNS: ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+fi
+
+# Against the floor: at 1080p, 4K and 8K, the CLI end to end beside what no
+# run can beat (the render alone, the PNG encoding and write of the already
+# rendered buffer, memcpy of its bytes), then cairo and Skia in the same run.
+if [ "${FLOORS:-1}" != 0 ]; then
+    for s in 1920x1080 3840x2160 7680x4320; do
+        echo
+        echo "== against the floor at $s: onboarding, CPU, 8-bit dithered PNG"
+        "$BIN/meshgrad-bench" --runs "$RUNS" --size "$s" --preset onboarding --floors --no-cpu --no-gl --no-encode
+        times=()
+        "$BIN/meshgrad" render --preset onboarding --size "$s" --backend cpu -o "$out/f.png"
+        for _ in $(seq "$RUNS"); do
+            start=$(date +%s%N)
+            "$BIN/meshgrad" render --preset onboarding --size "$s" --backend cpu -o "$out/f.png"
+            times+=($(( ($(date +%s%N) - start) / 1000000 )))
+        done
+        sorted=($(printf '%s\n' "${times[@]}" | sort -n))
+        echo "meshgrad render end to end: median ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+        if [ "${PEERS:-1}" != 0 ]; then
+            RUNS="$RUNS" SIZE="$s" Scripts/bench-peers.sh | sed -n '/^== onboarding/,/^== same mesh/p' | sed '$d'
+        fi
+    done
 fi
 
 echo

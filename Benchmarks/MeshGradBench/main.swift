@@ -12,7 +12,11 @@ import MeshGradText
 // end-to-end timings of the CLI, `Scripts/gpu-check.sh` on GPU machines.
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
-//                  [--no-encode] [--encode-sweep] [--blur] [--text] [--scenes]
+//                  [--no-encode] [--encode-sweep] [--blur] [--text] [--scenes] [--floors]
+// --floors prints, for the first preset, one line of what an end-to-end run
+// cannot beat: the plan (tessellation), the CPU render alone, the PNG
+// encoding and file write of the already rendered buffer, and memcpy of the
+// same bytes; `Scripts/bench.sh` sets it beside the CLI's end to end.
 // --encode-sweep adds every compression level, every filter strategy and
 // one thread against all, for choosing the encoder's defaults. --blur adds
 // the Gaussian blur (shadows) at σ 5 and 20 on the CPU and on GL, --text
@@ -29,6 +33,7 @@ var sweepsEncoding = false
 var measuresBlur = false
 var measuresText = false
 var measuresScenes = false
+var measuresFloors = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -43,6 +48,7 @@ while !arguments.isEmpty {
     case "--blur": measuresBlur = true
     case "--text": measuresText = true
     case "--scenes": measuresScenes = true
+    case "--floors": measuresFloors = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -71,6 +77,41 @@ func median(_ values: [Double]) -> Double {
 }
 
 let renderer = CPURenderer()
+
+/// The median of `runs` timings of `body`, after one warm-up run.
+func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
+    try body()
+    return median(try (0..<runs).map { _ in try seconds(body) })
+}
+
+if measuresFloors {
+    let name = presetNames[0]
+    let mesh = Presets.named(name)!.document.mesh
+    var plan = RenderPlan(mesh: mesh, width: size.width, height: size.height)
+    let planTime = medianSeconds(runs: runs) { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
+    var image = renderer.render8(plan)
+    let renderTime = medianSeconds(runs: runs) { image = renderer.render8(plan) }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-bench-floor.png")
+    defer { try? FileManager.default.removeItem(at: file) }
+    var bytes = 0
+    let encodeTime = try medianSeconds(runs: runs) {
+        let png = try PNGEncoder(compressionLevel: 1).encode(image)
+        bytes = png.count
+        try AtomicFile.write(png, to: file)
+    }
+    let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: image.components.count)
+    defer { copy.deallocate() }
+    copy.initialize(repeating: 0, count: image.components.count)
+    let copyTime = medianSeconds(runs: runs) {
+        image.components.withUnsafeBufferPointer { copy.update(from: $0.baseAddress!, count: $0.count) }
+    }
+    print(
+        "floors, \(name) \(size), 8-bit dithered, median of \(runs) (ms): "
+            + String(
+                format: "plan %.2f  render %.1f  PNG encode+write of the rendered buffer %.1f (%d bytes)  memcpy %.2f",
+                planTime * 1000, renderTime * 1000, encodeTime * 1000, bytes, copyTime * 1000))
+}
+
 if measuresCPU {
     print("CPU renderer, \(size), \(ProcessInfo.processInfo.activeProcessorCount) threads, median of \(runs) runs (ms)")
     print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")

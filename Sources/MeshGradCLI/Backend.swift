@@ -97,12 +97,10 @@ final class RenderEngine {
             let prepared = PreparedRaster(plan: plan)
             return BandRenderer(prepared: prepared) { rows, buffer in
                 if depth == 16 {
-                    renderer.render(
-                        prepared, writer: RGBA16Writer(), rows: rows, into: buffer.assumingMemoryBound(to: UInt16.self))
+                    renderer.render16(prepared, rows: rows, into: buffer.assumingMemoryBound(to: UInt16.self))
                 } else {
-                    renderer.render(
-                        prepared, writer: RGBA8Writer(dithers: dithers), rows: rows,
-                        into: buffer.assumingMemoryBound(to: UInt8.self))
+                    renderer.render8(
+                        prepared, dithers: dithers, rows: rows, into: buffer.assumingMemoryBound(to: UInt8.self))
                 }
                 return 0
             }

@@ -35,7 +35,10 @@ public struct BandedPNGWriter {
     /// header comes first.
     public var opaque: Bool
     public var encoderOptions: PNGStreamEncoder.Options
-    /// Rows per band: about 32 MB of pixels, at least 16 rows.
+    /// Rows per band: an eighth of the image, so that the encoder's workers
+    /// compress band `k` while band `k + 1` renders (one band of a whole 4K
+    /// image left the encoder idle through the render and the renderer
+    /// through the encoding), at most about 32 MB of pixels, at least 16 rows.
     public var bandRows: Int
 
     public init(
@@ -46,7 +49,8 @@ public struct BandedPNGWriter {
         self.depth = depth
         self.opaque = opaque
         self.encoderOptions = encoderOptions
-        bandRows = min(height, max(16, (32 << 20) / max(1, width * 4 * depth.componentBytes)))
+        let rowBytes = max(1, width * 4 * depth.componentBytes)
+        bandRows = min(height, max(16, min((32 << 20) / rowBytes, (height + 7) / 8)))
     }
 
     /// Renders and writes the file. `renderBand(rows, buffer)` fills

@@ -5,8 +5,11 @@ import Foundation
 /// of mesh-math §7 and evaluates every pixel's color from its own
 /// `(patch, u, v)` (§4), then quantizes (§8). It is the judge of the GPU
 /// renderer and the fallback where no GPU exists, so it is also built for
-/// speed: row bands run on every core, and each pixel costs one color-net
-/// evaluation on 4-wide vectors.
+/// speed: row bands run on every core, and pixels go eight at a time
+/// through the polynomial, the finish and the quantization (``ColorLanes``):
+/// a triangle's run along its color run's degree-6 polynomial, adjoining
+/// short runs of one patch by Horner's rule on their own `(u, v)`. Every
+/// lane computes what the one-pixel path computes, bit for bit.
 ///
 /// Where the mesh border crosses the canvas, it is anti-aliased as 4× MSAA
 /// would do it: coverage from four sample points per pixel (the standard
@@ -39,9 +42,12 @@ public struct CPURenderer: Sendable {
     }
 
     public func render<W: PixelWriter>(_ plan: RenderPlan, writer: W) -> RGBAImage<W.Component> {
-        var components = [W.Component](repeating: .zero, count: plan.width * plan.height * 4)
-        components.withUnsafeMutableBufferPointer { buffer in
+        // Every pixel is written, so the array is not zeroed first (that
+        // would be one more pass over all of its memory, for nothing).
+        let count = plan.width * plan.height * 4
+        let components = [W.Component](unsafeUninitializedCapacity: count) { buffer, initialized in
             render(plan, writer: writer, rows: 0..<plan.height, into: buffer.baseAddress!)
+            initialized = count
         }
         return RGBAImage(width: plan.width, height: plan.height, components: components)
     }
@@ -53,6 +59,21 @@ public struct CPURenderer: Sendable {
         _ plan: RenderPlan, writer: W, rows: Range<Int>, into output: UnsafeMutablePointer<W.Component>
     ) {
         render(PreparedRaster(plan: plan, rows: rows), writer: writer, rows: rows, into: output)
+    }
+
+    /// Rows of a prepared canvas as 8-bit RGBA. Callers in other modules
+    /// should use this and ``render16(_:rows:into:)`` rather than the
+    /// generic entry: they would get its unspecialized body, with a witness
+    /// call per pixel, several times slower than these.
+    public func render8(
+        _ prepared: PreparedRaster, dithers: Bool, rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>
+    ) {
+        render(prepared, writer: RGBA8Writer(dithers: dithers), rows: rows, into: output)
+    }
+
+    /// Rows of a prepared canvas as 16-bit RGBA (see ``render8(_:dithers:rows:into:)``).
+    public func render16(_ prepared: PreparedRaster, rows: Range<Int>, into output: UnsafeMutablePointer<UInt16>) {
+        render(prepared, writer: RGBA16Writer(), rows: rows, into: output)
     }
 
     /// Renders rows of a prepared canvas (see ``PreparedRaster``): the way
@@ -197,7 +218,11 @@ final class RasterSetup: @unchecked Sendable {
         let centerTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleMask = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
+        let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width)
+        let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width)
         defer {
+            rowU.deallocate()
+            rowV.deallocate()
             centerTriangle.deallocate()
             sampleTriangle.deallocate()
             sampleMask.deallocate()
@@ -236,6 +261,18 @@ final class RasterSetup: @unchecked Sendable {
                     let row = output + (y - band.lowerBound) * width * 4
                     let rowSeed = ditherRowSeed(y: y)
                     let centerY = Float(y) + 0.5
+                    // The pending span of short runs: pixels spanStart..<spanEnd, one patch.
+                    var spanStart = 0
+                    var spanEnd = 0
+                    var spanPatch: Int32 = -1
+                    func flushSpan() {
+                        guard spanEnd > spanStart else { return }
+                        writeSpan(
+                            polys.baseAddress! + Int(spanPatch) * 16, pixels: spanStart..<spanEnd, u: rowU, v: rowV,
+                            row: row, rowSeed: rowSeed, writer: writer,
+                            coverage: antialias ? UnsafePointer(sampleMask) : nil, background: premultipliedBackground)
+                        spanStart = spanEnd
+                    }
                     var x = 0
                     while x < width {
                         let k = centerTriangle[x]
@@ -262,30 +299,101 @@ final class RasterSetup: @unchecked Sendable {
                             let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
                             let v0 = t.v0 + t.vPerX * dx + t.vPerY * dy
                             if end - x >= ColorRun.minimumLength {
-                                let run = ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX)
-                                for px in x..<end {
-                                    var c = finishColor(run.at(Float(px - x)), in: space)
-                                    if antialias && sampleMask[px] != 0b1111 {
-                                        c = blend(c, coverage: sampleMask[px], over: premultipliedBackground)
-                                    }
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
-                                }
+                                writeRun(
+                                    ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX), pixels: x..<end,
+                                    row: row, rowSeed: rowSeed, writer: writer,
+                                    coverage: antialias ? UnsafePointer(sampleMask) : nil,
+                                    background: premultipliedBackground)
                             } else {
+                                // A short run: (u, v) pixel by pixel into the row's
+                                // buffers, evaluated with the adjoining short runs of
+                                // the same patch, eight pixels at a time.
+                                if spanEnd != x || spanPatch != t.patch {
+                                    flushSpan()
+                                    spanStart = x
+                                    spanPatch = t.patch
+                                }
                                 for px in x..<end {
                                     let s = Float(px - x)
-                                    let u = min(max(u0 + t.uPerX * s, 0), 1)
-                                    let v = min(max(v0 + t.vPerX * s, 0), 1)
-                                    var c = finishColor(evaluateColorPolynomial(poly, u: u, v: v), in: space)
-                                    if antialias && sampleMask[px] != 0b1111 {
-                                        c = blend(c, coverage: sampleMask[px], over: premultipliedBackground)
-                                    }
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+                                    rowU[px] = min(max(u0 + t.uPerX * s, 0), 1)
+                                    rowV[px] = min(max(v0 + t.vPerX * s, 0), 1)
                                 }
+                                spanEnd = end
                             }
                         }
                         x = end
                     }
+                    flushSpan()
                 }
+            }
+        }
+    }
+
+    /// Writes the pixels of one triangle on one row from its color run:
+    /// eight at a time, the last group flush with the run's end (the pixels
+    /// it shares with the group before come out the same); a group with a
+    /// partly covered pixel (`coverage`, the row's sample masks, nil when
+    /// the border is not anti-aliased) and a run shorter than 8, pixel by
+    /// pixel.
+    @inline(__always)
+    func writeRun<W: PixelWriter>(
+        _ run: ColorRun, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32,
+        writer: W, coverage: UnsafePointer<UInt8>?, background: SIMD4<Float>
+    ) {
+        let space = plan.colorSpace
+        let start = pixels.lowerBound
+        @inline(__always) func writePixel(_ px: Int) {
+            var c = finishColor(run.at(Float(px - start)), in: space)
+            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+        }
+        guard pixels.count >= 8 else {
+            for px in pixels { writePixel(px) }
+            return
+        }
+        var group = start
+        while group < pixels.upperBound {
+            let first = min(group, pixels.upperBound - 8)
+            group = first + 8
+            if let coverage, !fullyCovered8(coverage + first) {
+                for px in first..<first + 8 { writePixel(px) }
+            } else {
+                let c = finishColor8(run.at8(Float(first - start)), in: space)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
+            }
+        }
+    }
+
+    /// Writes pixels `pixels` of one patch on one row from their own
+    /// `(u, v)` (`u[x]`, `v[x]`, already clamped): ``evaluateColorPolynomial(_:u:v:)``
+    /// eight pixels at a time, grouped as in ``writeRun(_:pixels:row:rowSeed:writer:coverage:background:)``.
+    @inline(__always)
+    func writeSpan<W: PixelWriter>(
+        _ poly: UnsafePointer<SIMD4<Float>>, pixels: Range<Int>, u: UnsafePointer<Float>, v: UnsafePointer<Float>,
+        row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
+        background: SIMD4<Float>
+    ) {
+        let space = plan.colorSpace
+        @inline(__always) func writePixel(_ px: Int) {
+            var c = finishColor(evaluateColorPolynomial(poly, u: u[px], v: v[px]), in: space)
+            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+        }
+        guard pixels.count >= 8 else {
+            for px in pixels { writePixel(px) }
+            return
+        }
+        var group = pixels.lowerBound
+        while group < pixels.upperBound {
+            let first = min(group, pixels.upperBound - 8)
+            group = first + 8
+            if let coverage, !fullyCovered8(coverage + first) {
+                for px in first..<first + 8 { writePixel(px) }
+            } else {
+                let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
+                let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
+                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV), in: space)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
             }
         }
     }
@@ -302,6 +410,12 @@ final class RasterSetup: @unchecked Sendable {
         let v = min(max(t.v0 + t.vPerX * dx + t.vPerY * dy, 0), 1)
         return finishColor(evaluateColorPolynomial(polys + Int(t.patch) * 16, u: u, v: v), in: space)
     }
+}
+
+/// Whether all of the eight sample masks at `masks` have all four samples.
+@inline(__always)
+func fullyCovered8(_ masks: UnsafePointer<UInt8>) -> Bool {
+    UnsafeRawPointer(masks).loadUnaligned(as: UInt64.self) == 0x0F0F_0F0F_0F0F_0F0F
 }
 
 /// A partly covered pixel: the mesh color weighted by its sample coverage

@@ -6,8 +6,18 @@ public protocol PixelWriter: Sendable {
     /// Stores `color` (straight sRGB, alpha in 0…1) for pixel `x` of a row
     /// whose dither seed is `rowSeed`.
     func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<Component>)
+    /// Stores the eight pixels `x…x+7` of ``ColorLanes``, exactly as eight
+    /// calls of ``write(_:x:rowSeed:to:)`` would, at `pixels`.
+    func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>)
     /// The stored background: a flat fill, never dithered (it cannot band).
     func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<Component>
+}
+
+extension PixelWriter {
+    @inline(__always)
+    public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>) {
+        for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
+    }
 }
 
 /// 8-bit output, optionally dithered (mesh-math §8).
@@ -26,6 +36,12 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
         UnsafeMutableRawPointer(pixel).storeBytes(of: quantize8(color, noise: noise), as: SIMD4<UInt8>.self)
     }
 
+    @inline(__always)
+    public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt8>) {
+        let packed = quantize8Lanes(colors, x: x, rowSeed: rowSeed, table: dithers ? noiseTable : nil)
+        UnsafeMutableRawPointer(pixels).storeBytes(of: packed, as: SIMD8<UInt32>.self)
+    }
+
     public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt8> { quantize8(color, noise: .zero) }
 }
 
@@ -36,6 +52,11 @@ public struct RGBA16Writer: PixelWriter {
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
         UnsafeMutableRawPointer(pixel).storeBytes(of: quantize16(color), as: SIMD4<UInt16>.self)
+    }
+
+    @inline(__always)
+    public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
+        UnsafeMutableRawPointer(pixels).storeBytes(of: quantize16Lanes(colors), as: SIMD16<UInt32>.self)
     }
 
     public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }

@@ -1,0 +1,191 @@
+/// Eight neighbouring pixels' colors, one vector per channel: the CPU
+/// renderer's form for a run of pixels in one triangle, so that the
+/// polynomial, the finish and the quantization run 8 pixels wide instead of
+/// one pixel's 4 channels at a time (the scalar steps between them, the
+/// clamps, the divide and the float-to-integer floors, were most of a
+/// pixel's cost). Every lane computes exactly the operations, in the same order, of
+/// the one-pixel functions (``ColorRun/at(_:)``, ``finishColor(_:in:)``,
+/// ``quantize8(_:noise:)``), so the pixels are bit for bit the same.
+public struct ColorLanes: Sendable {
+    public var r, g, b, a: SIMD8<Float>
+
+    @inline(__always)
+    public init(r: SIMD8<Float>, g: SIMD8<Float>, b: SIMD8<Float>, a: SIMD8<Float>) {
+        (self.r, self.g, self.b, self.a) = (r, g, b, a)
+    }
+
+    /// Pixel `i`'s color as one vector.
+    @inline(__always)
+    public subscript(i: Int) -> SIMD4<Float> { SIMD4(r[i], g[i], b[i], a[i]) }
+}
+
+extension ColorRun {
+    /// ``at(_:)`` at `s, s + 1, …, s + 7`.
+    @inline(__always)
+    func at8(_ first: Float) -> ColorLanes {
+        let s = SIMD8<Float>(repeating: first) + SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+        let s2 = s * s
+        let s4 = s2 * s2
+        @inline(__always) func channel(_ k: Int) -> SIMD8<Float> {
+            let low = c0[k] + c1[k] * s
+            let middle = c2[k] + c3[k] * s
+            let high = c4[k] + c5[k] * s + c6[k] * s2
+            return low + middle * s2 + high * s4
+        }
+        return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+    }
+}
+
+/// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch.
+@inline(__always)
+func evaluateColorPolynomial8(_ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>) -> ColorLanes {
+    @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
+        @inline(__always) func row(_ j: Int) -> SIMD8<Float> {
+            let a = poly + j * 4
+            var p = SIMD8<Float>(repeating: a[3][c])
+            p = p * u + a[2][c]
+            p = p * u + a[1][c]
+            return p * u + a[0][c]
+        }
+        var result = row(3)
+        result = result * v + row(2)
+        result = result * v + row(1)
+        return result * v + row(0)
+    }
+    return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+}
+
+/// ``clamp(_:_:_:)`` lane by lane, NaN passing through as it does there.
+@inline(__always)
+func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>) -> SIMD8<Float> {
+    x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
+}
+
+/// ``finishColor(_:in:)`` on eight pixels.
+@inline(__always)
+func finishColor8(_ c: ColorLanes, in space: ColorSpace) -> ColorLanes {
+    let alpha = clampLanes(c.a, .zero, .one)
+    let inverse = 1 / alpha
+    var r: SIMD8<Float>
+    var g: SIMD8<Float>
+    var b: SIMD8<Float>
+    switch space {
+    case .device:
+        r = clampLanes(c.r, .zero, alpha) * inverse
+        g = clampLanes(c.g, .zero, alpha) * inverse
+        b = clampLanes(c.b, .zero, alpha) * inverse
+    case .perceptual:
+        (r, g, b) = oklabToSRGB8(c.r * inverse, c.g * inverse, c.b * inverse)
+    }
+    let visible = alpha .> 0
+    let zero = SIMD8<Float>.zero
+    return ColorLanes(
+        r: zero.replacing(with: r, where: visible), g: zero.replacing(with: g, where: visible),
+        b: zero.replacing(with: b, where: visible), a: zero.replacing(with: alpha, where: visible))
+}
+
+/// ``oklabToSRGB(_:)`` on eight pixels.
+@inline(__always)
+func oklabToSRGB8(
+    _ L: SIMD8<Float>, _ A: SIMD8<Float>, _ B: SIMD8<Float>
+) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
+    let l_ = L + 0.3963377774 * A + 0.2158037573 * B
+    let m_ = L - 0.1055613458 * A - 0.0638541728 * B
+    let s_ = L - 0.0894841775 * A - 1.2914855480 * B
+    let l = l_ * l_ * l_
+    let m = m_ * m_ * m_
+    let s = s_ * s_ * s_
+    let r = 4.0767416621 * l - 3.3077115913 * m + 0.2309699292 * s
+    let g = -1.2684380046 * l + 2.6097574011 * m - 0.3413193965 * s
+    let b = -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s
+    return (linearToSRGB8(r), linearToSRGB8(g), linearToSRGB8(b))
+}
+
+/// ``SRGBEncodeTable/encode(_:)`` (after the clamp of ``oklabToSRGB(_:)``)
+/// on eight values: the arithmetic in lanes, the table look-ups one by one.
+@inline(__always)
+func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
+    let unit = clampLanes(clampLanes(l, .zero, .one), .zero, .one)
+    let t = unit.squareRoot() * Float(SRGBEncodeTable.intervals)
+    let index = floorClamped8(t, Float(SRGBEncodeTable.intervals))
+    let fraction = t - SIMD8<Float>(index)
+    let table = SRGBEncodeTable.storage
+    var low = SIMD8<Float>()
+    var high = SIMD8<Float>()
+    for i in 0..<8 {
+        low[i] = table[Int(index[i])]
+        high[i] = table[Int(index[i]) + 1]
+    }
+    return low + (high - low) * fraction
+}
+
+/// ``floorClamped(_:_:)`` on eight lanes without a variable shift: the
+/// clamped value plus 2²³ rounds to the nearest integer in the float's low
+/// mantissa bits (exactly, for values below 2¹⁶), and one is taken back
+/// where that rounded up.
+@inline(__always)
+func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
+    let top = SIMD8<Float>(repeating: maximum + 0.5)
+    let half = SIMD8<Float>(repeating: 0.5)
+    let y = half.replacing(with: x.replacing(with: top, where: .!(x .< top)), where: x .> half)
+    let magic = SIMD8<Float>(repeating: 8_388_608)
+    let shifted = y + magic
+    let rounded = unsafeBitCast(shifted, to: SIMD8<UInt32>.self) &- 0x4B00_0000
+    return rounded.replacing(with: rounded &- 1, where: (shifted - magic) .> y)
+}
+
+/// ``hash32(_:)`` on eight lanes.
+@inline(__always)
+func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
+    var x = value
+    x ^= x &>> 16
+    x &*= 0x7feb_352d
+    x ^= x &>> 15
+    x &*= 0x846c_a68b
+    x ^= x &>> 16
+    return x
+}
+
+/// ``quantize8(_:noise:)`` of eight neighbouring pixels `x…x+7` with their
+/// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table),
+/// each packed as the four bytes R, G, B, A of one little-endian word.
+@inline(__always)
+func quantize8Lanes(
+    _ c: ColorLanes, x: Int, rowSeed: UInt32, table: UnsafePointer<SIMD4<Float>>?
+) -> SIMD8<UInt32> {
+    var r = c.r * 255 + 0.5
+    var g = c.g * 255 + 0.5
+    var b = c.b * 255 + 0.5
+    var a = c.a * 255 + 0.5
+    if let table {
+        let seeds = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: x) &+ rowSeed) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
+        let hashes = hash32(seeds) & DitherTable.mask
+        let n0 = table[Int(hashes[0])], n1 = table[Int(hashes[1])], n2 = table[Int(hashes[2])]
+        let n3 = table[Int(hashes[3])], n4 = table[Int(hashes[4])], n5 = table[Int(hashes[5])]
+        let n6 = table[Int(hashes[6])], n7 = table[Int(hashes[7])]
+        r += SIMD8(n0.x, n1.x, n2.x, n3.x, n4.x, n5.x, n6.x, n7.x)
+        g += SIMD8(n0.y, n1.y, n2.y, n3.y, n4.y, n5.y, n6.y, n7.y)
+        b += SIMD8(n0.z, n1.z, n2.z, n3.z, n4.z, n5.z, n6.z, n7.z)
+        // Alpha is dithered only strictly between 0 and 255 (see quantize8).
+        let dithersAlpha = (c.a .>= 0.5 / 255) .& (c.a .< 254.5 / 255)
+        let na = SIMD8(n0.w, n1.w, n2.w, n3.w, n4.w, n5.w, n6.w, n7.w)
+        a = a.replacing(with: a + na, where: dithersAlpha)
+    }
+    return floorClamped8(r, 255) | floorClamped8(g, 255) &<< 8 | floorClamped8(b, 255) &<< 16
+        | floorClamped8(a, 255) &<< 24
+}
+
+/// ``quantize16(_:)`` of eight neighbouring pixels, as the words
+/// `R | G << 16` and `B | A << 16` of each pixel, pixel by pixel.
+@inline(__always)
+func quantize16Lanes(_ c: ColorLanes) -> SIMD16<UInt32> {
+    let r = floorClamped8(c.r * 65535 + 0.5, 65535)
+    let g = floorClamped8(c.g * 65535 + 0.5, 65535)
+    let b = floorClamped8(c.b * 65535 + 0.5, 65535)
+    let a = floorClamped8(c.a * 65535 + 0.5, 65535)
+    let low = r | g &<< 16
+    let high = b | a &<< 16
+    return SIMD16(
+        low[0], high[0], low[1], high[1], low[2], high[2], low[3], high[3],
+        low[4], high[4], low[5], high[5], low[6], high[6], low[7], high[7])
+}
