@@ -8,7 +8,9 @@
 //     -> MeshGradCore (model, math, tessellation, CPU reference, image, blur)
 //       -> MeshGradText (text as coverage masks, through FreeType, CFreeType)
 //       -> MeshGradPNG (parallel encoder through zlib, CZlib; libpng, CPNG, for reading)
-//         -> MeshGradCLI (commands) -> meshgrad (executable)
+//         -> MeshGradPipeline (a document's frame plan, mesh or scene, and
+//            the renderers behind one protocol, CPU or GL)
+//           -> MeshGradPreview, MeshGradCLI (commands) -> meshgrad (executable)
 //
 // MeshGradCore imports no C module, so everything that defines *what* a mesh
 // gradient is can be read, tested and reused without a system library.
@@ -25,6 +27,7 @@ let package = Package(
         .library(name: "MeshGradGL", targets: ["MeshGradGL"]),
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
         .library(name: "MeshGradText", targets: ["MeshGradText"]),
+        .library(name: "MeshGradPipeline", targets: ["MeshGradPipeline"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -87,11 +90,18 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: Pipeline (document -> frame plan -> a renderer; every caller goes through it)
+
+        .target(
+            name: "MeshGradPipeline",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradText", "MeshGradExport"]
+        ),
+
         .target(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "CGLFW",
+                "MeshGradPipeline", "CGLFW",
             ]
         ),
 
@@ -101,7 +111,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
-                "MeshGradText",
+                "MeshGradText", "MeshGradPipeline",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
@@ -157,7 +167,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradCLITests",
-            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport"]
         ),
     ]
 )

@@ -76,7 +76,7 @@ if measuresCPU {
     print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
     for name in presetNames {
         guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
-        let mesh = preset.document.mesh
+        let mesh = preset.document.animatedMesh!.mesh
         var plan: RenderPlan!
         let planTimes = (0..<runs).map { _ in
             seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
@@ -119,7 +119,8 @@ if measuresGL {
             "preset".padding(toLength: 16, withPad: " ", startingAt: 0)
                 + "  draw (GPU)  draw (wall)  readback  total, 8-bit dithered")
         for name in presetNames {
-            let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+            let plan = RenderPlan(
+                mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
             let mesh = try renderer.upload(plan)
             var gpu: [Double] = []
             var wall: [Double] = []
@@ -153,7 +154,8 @@ if measuresGL {
 // old libpng path at the CLI's default level against the parallel encoder.
 if measuresEncoding {
     let name = presetNames[0]
-    let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+    let plan = RenderPlan(
+        mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
     let threads = ProcessInfo.processInfo.activeProcessorCount
     print("")
     print("PNG encoding, \(name) \(size), RGB, \(threads) threads, median of \(runs) runs")
@@ -213,7 +215,7 @@ if measuresEncoding {
 // time until the GPU is done) and with upload and readback.
 if measuresBlur {
     let plan = RenderPlan(
-        mesh: Presets.named(presetNames[0])!.document.mesh, width: size.width, height: size.height)
+        mesh: Presets.named(presetNames[0])!.document.animatedMesh!.mesh, width: size.width, height: size.height)
     var image = renderer.renderFloat(plan)
     for i in stride(from: 0, to: image.components.count, by: 4) {
         let alpha = image.components[i + 3]

@@ -1,4 +1,5 @@
 import MeshGradCore
+import MeshGradDocument
 
 /// `meshgrad code`: the SwiftUI source of a gradient, to paste into Xcode.
 struct CodeCommand: Command {
@@ -22,6 +23,9 @@ struct CodeCommand: Command {
         spec.acceptSource()
         let arguments = try Arguments(words, spec: spec, command: name)
         let source = try Source(arguments)
-        console.out.write(source.document.swiftUICode())
+        guard let code = source.document.swiftUICode() else {
+            throw CommandError("\(source.label): \(GradientDocument.noCodeExport)")
+        }
+        console.out.write(code)
     }
 }

@@ -135,7 +135,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         let window = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: shot)))).image8
         #expect(window.width == 320 && window.height == 200)
-        let plan = RenderPlan(mesh: Presets.sunset.document.mesh, width: 320, height: 200)
+        let plan = RenderPlan(mesh: Presets.sunset.document.animatedMesh!.mesh, width: 320, height: 200)
         let comparison = ImageComparison(window, CPURenderer().render8(plan), border: BorderBand(plan: plan))
         #expect(comparison.isWithinTolerance, "\(comparison.summary)")
     }
@@ -163,14 +163,14 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         let output = try preview.quit()
         let saved = try GradientDocument.load(path: spec.path)
-        let moved = saved.mesh.locations.positions[4]
+        let moved = saved.animatedMesh!.mesh.locations.positions[4]
         #expect(abs(moved.x - (0.5 + 40.0 / 400)) < 0.5 / 400, "x \(moved.x); \(output)")
         #expect(abs(moved.y - (0.5 + 24.0 / 300)) < 0.5 / 300, "y \(moved.y)")
         // Everything else is as it was.
         var expected = original
-        if case .points(var points) = expected.mesh.locations {
+        if case .points(var points) = expected.animatedMesh!.mesh.locations {
             points[4] = moved
-            expected.mesh.locations = .points(points)
+            expected[.document]?.mesh.locations = .points(points)
         }
         #expect(saved == expected)
     }
@@ -181,7 +181,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("undo.json")
         var original = Presets.aurora.document
-        original.animation = nil
+        original[.document]?.animation = nil
         try Data(original.jsonText().utf8).write(to: spec)
         let preview = try Preview(arguments: [spec.path, "--window", "300x200"], display: display)
         // Select a vertex, nudge it, recolor it, toggle smooth colors; undo all four.
