@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
         .library(name: "MeshGradText", targets: ["MeshGradText"]),
         .library(name: "MeshGradPipeline", targets: ["MeshGradPipeline"]),
+        // The library for Swift programs: one import, a document in, PNG bytes out.
+        .library(name: "MeshGrad", targets: ["MeshGrad"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -98,6 +100,11 @@ let package = Package(
         ),
 
         .target(
+            name: "MeshGrad",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPipeline", "MeshGradPNG"]
+        ),
+
+        .target(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
@@ -164,6 +171,10 @@ let package = Package(
         .testTarget(
             name: "MeshGradPreviewTests",
             dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport"]
+        ),
+        .testTarget(
+            name: "MeshGradTests",
+            dependencies: ["MeshGrad", "MeshGradCLI", "MeshGradPNG"]
         ),
         .testTarget(
             name: "MeshGradCLITests",
