@@ -127,7 +127,9 @@ let package = Package(
 
         .executableTarget(
             name: "meshgrad-bench",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText"],
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText", "MeshGradPipeline",
+            ],
             path: "Benchmarks/MeshGradBench"
         ),
 

@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradPipeline
 import MeshGradText
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
@@ -291,25 +292,28 @@ if measuresText {
 if measuresScenes {
     print("")
     print("Scenes at \(size), poster time, median of \(runs) runs (ms): plan (text masks), CPU, GL")
-    let context = measuresGL ? try? HeadlessContext() : nil
-    let glScenes = context != nil ? try? GLSceneRenderer() : nil
+    // Through the pipeline, as the CLI draws them: a frame plan and the
+    // CPU and GL frame renderers.
+    let gl: (any FrameRenderer)? = measuresGL ? try? Backend.gl.makeRenderer() : nil
+    let cpu = CPUFrameRenderer()
     for preset in [Presets.onboardingScreen, Presets.meshingTextScene, Presets.seWallpaper] {
         let document = preset.document
-        func plan() throws -> ScenePlan {
-            try ScenePlan(scene: document.scene!, width: size.width, height: size.height, time: document.poster)
+        func plan() throws -> FramePlan {
+            try FramePlan(
+                document, label: preset.name, width: size.width, height: size.height, time: document.poster)
         }
         do {
             var scene = try plan()
             let planTime = median(try (0..<runs).map { _ in try seconds { scene = try plan() } })
-            let sceneRenderer = SceneRenderer()
-            _ = sceneRenderer.render8(scene)
-            let cpuTime = median((0..<runs).map { _ in seconds { _ = sceneRenderer.render8(scene) } })
+            _ = cpu.render8(scene, dithers: true)
+            let cpuTime = median((0..<runs).map { _ in seconds { _ = cpu.render8(scene, dithers: true) } })
             var glText = "-"
-            if let glScenes {
-                _ = try glScenes.render8(scene)
+            if let gl {
+                _ = try gl.render8(scene, dithers: true)
                 glText = String(
                     format: "%.1f",
-                    median(try (0..<runs).map { _ in try seconds { _ = try glScenes.render8(scene) } }) * 1000)
+                    median(try (0..<runs).map { _ in try seconds { _ = try gl.render8(scene, dithers: true) } })
+                        * 1000)
             }
             print(
                 preset.name.padding(toLength: 18, withPad: " ", startingAt: 0)

@@ -86,11 +86,7 @@ struct AnimateCommand: Command {
         let measures = arguments.flag("--timings")
         var renderSeconds = 0.0
         var readbackSeconds = 0.0
-        // One level for every frame of a mesh, so that the GPU's upload is
-        // reused (a scene plans each frame's meshes itself).
-        let level = looped.animatedMesh.map {
-            schedule.tessellationLevel(base: $0.mesh, animation: $0.animation, width: size.width, height: size.height)
-        }
+        let level = schedule.tessellationLevel(for: looped, width: size.width, height: size.height)
         let progress = ProgressBar(total: schedule.count, console: console, quiet: arguments.flag("--quiet"))
         let dithers = !arguments.flag("--no-dither")
         let textMasks = TextMaskCache()

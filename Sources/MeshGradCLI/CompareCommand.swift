@@ -51,14 +51,10 @@ struct CompareCommand: Command {
         let size = try resolveSize(sizeText, document: source.document, command: name)
         try validateForRendering(source)
 
-        let gpu = try Backend.gl.makeRenderer()
-        let dithers = !arguments.flag("--no-dither")
         let frame = try FramePlan(
             source.document, label: source.label, width: size.width, height: size.height,
             time: source.document.poster, antialiasing: !arguments.flag("--no-antialias"))
-        let comparison = ImageComparison(
-            try gpu.render8(frame, dithers: dithers), CPUFrameRenderer().render8(frame, dithers: dithers),
-            border: frame.borderBand)
+        let comparison = try ImageComparison.gpuAgainstCPU(frame, dithers: !arguments.flag("--no-dither"))
         if let diffPath {
             try AtomicFile.write(PNGEncoder().encode(comparison.diffImage()), to: URL(fileURLWithPath: diffPath))
         }
