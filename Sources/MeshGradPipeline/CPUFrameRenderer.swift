@@ -2,8 +2,8 @@ import Foundation
 import MeshGradCore
 import MeshGradExport
 
-/// The CPU reference (mesh-math §§1–10): ``CPURenderer`` for meshes,
-/// ``SceneRenderer`` for scenes, on `threadCount` cores.
+/// The CPU reference (mesh-math §§1–10): `CPURenderer` for meshes,
+/// `SceneRenderer` for scenes, on `threadCount` cores.
 public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
     let meshes: CPURenderer
     let scenes: SceneRenderer

@@ -16,7 +16,7 @@ public enum FramePlan: Sendable {
 
     /// `document` at `time` on a `width × height` canvas; `label` names
     /// the document in messages.
-    /// `tolerance` is the tessellation's (``TessellationLevel/preview`` for
+    /// `tolerance` is the tessellation's (`TessellationLevel/preview` for
     /// a live window); `tessellationLevel` fixes a mesh's level (an
     /// animation's frames share one).
     public init(

@@ -5,7 +5,7 @@ import MeshGradGL
 /// Frames drawn into the current window's framebuffer with the GL
 /// renderers (the preview): a mesh's upload is kept between frames and only
 /// its vertices and colors replaced while its triangles match; a scene is
-/// composited by ``GLSceneRenderer``. Also renders a frame off-screen, for
+/// composited by `GLSceneRenderer`. Also renders a frame off-screen, for
 /// the preview's PNG export. Made with the window's context current.
 public final class GLFramePresenter {
     let meshes: GLRenderer

@@ -3,8 +3,8 @@ import MeshGradCore
 import MeshGradExport
 import MeshGradGL
 
-/// OpenGL through a headless EGL context: ``GLRenderer`` for meshes,
-/// ``GLSceneRenderer`` (sharing its programs, made on first use) for scenes.
+/// OpenGL through a headless EGL context: `GLRenderer` for meshes,
+/// `GLSceneRenderer` (sharing its programs, made on first use) for scenes.
 /// One context, used from one thread at a time.
 public final class GLFrameRenderer: FrameRenderer {
     let context: HeadlessContext
