@@ -189,14 +189,16 @@ import Testing
             try preview.xdotool(["key", "--clearmodifiers", key])
         }
         try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 0.4)
-        let edited = try GradientDocument.load(path: spec.path)
+        // The save lands when the preview has handled the keys: within
+        // 0.4 s on a quiet machine, later under load, so wait for it (up to
+        // 5 s) rather than for a fixed time.
+        let edited = waitForDocument(at: spec.path) { $0 != original }
         #expect(edited != original)
         for _ in 0..<4 { try preview.xdotool(["key", "--clearmodifiers", "ctrl+z"]) }
         try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 0.4)
+        let restored = waitForDocument(at: spec.path) { $0 == original }
         _ = try preview.quit()
-        #expect(try GradientDocument.load(path: spec.path) == original)
+        #expect(restored == original)
     }
 
     @Test func fileChangesShowUpAndBrokenFilesKeepTheLastPicture() throws {
@@ -267,5 +269,21 @@ import Testing
         let output = try preview.quit()
         #expect(output.contains("scene.json: layers[0].text: cannot read the font"), "\(output)")
         #expect(output.contains("is valid again"), "\(output)")
+    }
+
+    /// The document at `path` once `condition` holds of it, polled for up
+    /// to `timeout` seconds; the last one read otherwise (nil if none could
+    /// be).
+    func waitForDocument(
+        at path: String, timeout: Double = 5, _ condition: (GradientDocument) -> Bool
+    ) -> GradientDocument? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: GradientDocument?
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            last = try? GradientDocument.load(path: path)
+            if let last, condition(last) { return last }
+        } while Date() < deadline
+        return last
     }
 }
