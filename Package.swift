@@ -8,7 +8,9 @@
 //     -> MeshGradCore (model, math, tessellation, CPU reference, image, blur)
 //       -> MeshGradText (text as coverage masks, through FreeType, CFreeType)
 //       -> MeshGradPNG (parallel encoder through zlib, CZlib; libpng, CPNG, for reading)
-//         -> MeshGradCLI (commands) -> meshgrad (executable)
+//         -> MeshGradPipeline (a document's frame plan, mesh or scene, and
+//            the renderers behind one protocol, CPU or GL)
+//           -> MeshGradPreview, MeshGradCLI (commands) -> meshgrad (executable)
 //
 // MeshGradCore imports no C module, so everything that defines *what* a mesh
 // gradient is can be read, tested and reused without a system library.
@@ -26,6 +28,9 @@ let package = Package(
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
         .library(name: "MeshGradText", targets: ["MeshGradText"]),
         .library(name: "MeshGradInterchange", targets: ["MeshGradInterchange"]),
+        .library(name: "MeshGradPipeline", targets: ["MeshGradPipeline"]),
+        // The library for Swift programs: one import, a document in, PNG bytes out.
+        .library(name: "MeshGrad", targets: ["MeshGrad"]),
     ],
     targets: [
         // MARK: System libraries (module maps and shim headers only)
@@ -92,11 +97,23 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: Pipeline (document -> frame plan -> a renderer; every caller goes through it)
+
+        .target(
+            name: "MeshGradPipeline",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradText", "MeshGradExport"]
+        ),
+
+        .target(
+            name: "MeshGrad",
+            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPipeline", "MeshGradPNG"]
+        ),
+
         .target(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "CGLFW",
+                "MeshGradPipeline", "CGLFW",
             ]
         ),
 
@@ -106,7 +123,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
-                "MeshGradText", "MeshGradInterchange",
+                "MeshGradText", "MeshGradInterchange", "MeshGradPipeline",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
@@ -115,7 +132,9 @@ let package = Package(
 
         .executableTarget(
             name: "meshgrad-bench",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText"],
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText", "MeshGradPipeline",
+            ],
             path: "Benchmarks/MeshGradBench"
         ),
 
@@ -166,8 +185,14 @@ let package = Package(
             dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport"]
         ),
         .testTarget(
+            name: "MeshGradTests",
+            dependencies: ["MeshGrad", "MeshGradCLI", "MeshGradPNG"]
+        ),
+        .testTarget(
             name: "MeshGradCLITests",
-            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradTestSupport"]
+            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport"],
+            // SwiftUI's signatures, type-checked against by SwiftUICodeTypeCheckTests, not compiled here.
+            exclude: ["SwiftUIStub"]
         ),
     ]
 )

@@ -1,9 +1,10 @@
 #version 330 core
 // Pass 2 fragment stage, for meshes drawn with multisampling (a border
 // crossing the canvas) and for scene canvases: from pass 1's premultiplied
-// colors to the stored output (mesh-math §8). Twin of the background and
-// anti-aliased border handling in Sources/MeshGradCore/Render/
-// CPURenderer.swift; the quantization itself is quantize.glsl.
+// colors to the stored output (mesh-math §8). Twin of
+// Sources/MeshGradCore/Render/Finish.swift (`unpremultiply`, and `blend`
+// for the border the resolve blends); the quantization itself is
+// quantize.glsl.
 
 uniform sampler2D premultipliedImage;  // pass 1, resolved
 uniform sampler2D coverageImage;       // pass 1: > 0 wherever the mesh is
@@ -28,6 +29,12 @@ out vec4 result;
 // In quantize.glsl, linked with this file.
 vec4 storedColor(vec4 straight, ivec2 pixel, int outputMode, bool dithers);
 
+// A premultiplied color back to straight; zero alpha gives transparent
+// black. Twin of unpremultiply() in Finish.swift.
+vec4 unpremultiply(vec4 c) {
+    return c.a > 0.0 ? vec4(c.rgb / c.a, c.a) : vec4(0.0);
+}
+
 void main() {
     ivec2 local = ivec2(gl_FragCoord.xy);
     if (flipsY) local.y = textureSize(premultipliedImage, 0).y - 1 - local.y;
@@ -35,8 +42,7 @@ void main() {
     bool meshHere = isScene || texelFetch(coverageImage, local, 0).r > 0.0;
     vec4 straight = background;
     if (meshHere) {
-        vec4 c = texelFetch(premultipliedImage, local, 0);
-        straight = c.a > 0.0 ? vec4(c.rgb / c.a, c.a) : vec4(0.0);
+        straight = unpremultiply(texelFetch(premultipliedImage, local, 0));
     }
     result = storedColor(straight, pixel, OUTPUT_MODE, meshHere);
 }

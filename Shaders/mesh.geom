@@ -7,7 +7,7 @@
 // interpolation, whose rounding depends on where the triangle sits in the
 // framebuffer. So a tile computes exactly the (u, v) the whole canvas would:
 // tiled renders equal one-piece renders pixel for pixel. Twin of the
-// planes in Sources/MeshGradCore/Render/RasterTriangle.swift.
+// planes in Sources/MeshGradCore/Render/MeshGeom.swift (`RasterTriangle`).
 
 layout(triangles) in;
 layout(triangle_strip, max_vertices = 3) out;

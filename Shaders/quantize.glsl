@@ -2,7 +2,7 @@
 // From a straight color to the stored output (mesh-math §8): shared by
 // finish.frag (pass 2) and mesh.frag (which finishes directly when the
 // mesh needs no multisample resolve), linked into both programs. Twin of
-// Sources/MeshGradCore/Render/Quantization.swift and PixelWriter.swift:
+// Sources/MeshGradCore/Render/Quantize.swift and PixelWriter.swift:
 // the functions carry the same names.
 
 uint hash32(uint value) {

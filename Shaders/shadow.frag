@@ -2,7 +2,7 @@
 // A layer's shadow on the canvas: its blurred alpha (GLGaussianBlur of the
 // layer drawn by layer.frag), shifted by the shadow's offset, in the
 // shadow's premultiplied color; composited over by GL blending. Twin of
-// SceneRenderer.drawShadow in Sources/MeshGradCore/Scene/SceneRenderer.swift.
+// SceneRenderer.drawShadow in Sources/MeshGradCore/Scene/Shadow.swift.
 
 uniform sampler2D shadowImage;  // the blurred layer, premultiplied
 uniform ivec2 shadowOrigin;     // the canvas pixel at its (0, 0), offset applied

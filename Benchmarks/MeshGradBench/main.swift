@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradPipeline
 import MeshGradText
 
 // Render-only timings of the CPU reference renderer and of the GL renderer
@@ -86,7 +87,7 @@ func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 if measuresFloors {
     let name = presetNames[0]
-    let mesh = Presets.named(name)!.document.mesh
+    let mesh = Presets.named(name)!.document.animatedMesh!.mesh
     var plan = RenderPlan(mesh: mesh, width: size.width, height: size.height)
     let planTime = medianSeconds(runs: runs) { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
     var image = renderer.render8(plan)
@@ -117,7 +118,7 @@ if measuresCPU {
     print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
     for name in presetNames {
         guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
-        let mesh = preset.document.mesh
+        let mesh = preset.document.animatedMesh!.mesh
         var plan: RenderPlan!
         let planTimes = (0..<runs).map { _ in
             seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
@@ -160,7 +161,8 @@ if measuresGL {
             "preset".padding(toLength: 16, withPad: " ", startingAt: 0)
                 + "  draw (GPU)  draw (wall)  readback  total, 8-bit dithered")
         for name in presetNames {
-            let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+            let plan = RenderPlan(
+                mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
             let mesh = try renderer.upload(plan)
             var gpu: [Double] = []
             var wall: [Double] = []
@@ -194,7 +196,8 @@ if measuresGL {
 // old libpng path at the CLI's default level against the parallel encoder.
 if measuresEncoding {
     let name = presetNames[0]
-    let plan = RenderPlan(mesh: Presets.named(name)!.document.mesh, width: size.width, height: size.height)
+    let plan = RenderPlan(
+        mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
     let threads = ProcessInfo.processInfo.activeProcessorCount
     print("")
     print("PNG encoding, \(name) \(size), RGB, \(threads) threads, median of \(runs) runs")
@@ -254,7 +257,7 @@ if measuresEncoding {
 // time until the GPU is done) and with upload and readback.
 if measuresBlur {
     let plan = RenderPlan(
-        mesh: Presets.named(presetNames[0])!.document.mesh, width: size.width, height: size.height)
+        mesh: Presets.named(presetNames[0])!.document.animatedMesh!.mesh, width: size.width, height: size.height)
     var image = renderer.renderFloat(plan)
     for i in stride(from: 0, to: image.components.count, by: 4) {
         let alpha = image.components[i + 3]
@@ -330,25 +333,28 @@ if measuresText {
 if measuresScenes {
     print("")
     print("Scenes at \(size), poster time, median of \(runs) runs (ms): plan (text masks), CPU, GL")
-    let context = measuresGL ? try? HeadlessContext() : nil
-    let glScenes = context != nil ? try? GLSceneRenderer() : nil
+    // Through the pipeline, as the CLI draws them: a frame plan and the
+    // CPU and GL frame renderers.
+    let gl: (any FrameRenderer)? = measuresGL ? try? Backend.gl.makeRenderer() : nil
+    let cpu = CPUFrameRenderer()
     for preset in [Presets.onboardingScreen, Presets.meshingTextScene, Presets.seWallpaper] {
         let document = preset.document
-        func plan() throws -> ScenePlan {
-            try ScenePlan(scene: document.scene!, width: size.width, height: size.height, time: document.poster)
+        func plan() throws -> FramePlan {
+            try FramePlan(
+                document, label: preset.name, width: size.width, height: size.height, time: document.poster)
         }
         do {
             var scene = try plan()
             let planTime = median(try (0..<runs).map { _ in try seconds { scene = try plan() } })
-            let sceneRenderer = SceneRenderer()
-            _ = sceneRenderer.render8(scene)
-            let cpuTime = median((0..<runs).map { _ in seconds { _ = sceneRenderer.render8(scene) } })
+            _ = cpu.render8(scene, dithers: true)
+            let cpuTime = median((0..<runs).map { _ in seconds { _ = cpu.render8(scene, dithers: true) } })
             var glText = "-"
-            if let glScenes {
-                _ = try glScenes.render8(scene)
+            if let gl {
+                _ = try gl.render8(scene, dithers: true)
                 glText = String(
                     format: "%.1f",
-                    median(try (0..<runs).map { _ in try seconds { _ = try glScenes.render8(scene) } }) * 1000)
+                    median(try (0..<runs).map { _ in try seconds { _ = try gl.render8(scene, dithers: true) } })
+                        * 1000)
             }
             print(
                 preset.name.padding(toLength: 18, withPad: " ", startingAt: 0)

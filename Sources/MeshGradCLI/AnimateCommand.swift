@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradExport
 import MeshGradPNG
+import MeshGradPipeline
 import MeshGradText
 
 /// `meshgrad animate`: an animated document to a video or a PNG sequence.
@@ -65,17 +66,8 @@ struct AnimateCommand: Command {
         try validateForRendering(source)
 
         let document = source.document
-        let duration =
-            durationOption ?? (document.currentScene.map { $0.naturalDuration } ?? document.animation?.naturalDuration)
-            ?? 10
-        var animation = document.animation
-        var scene = document.currentScene
-        if !arguments.flag("--no-loop") {
-            if let current = animation, current.loop == nil {
-                animation = current.looping(every: duration)
-            }
-            scene = scene?.loopingMeshes(every: duration)
-        }
+        let duration = durationOption ?? document.naturalDuration ?? 10
+        let looped = arguments.flag("--no-loop") ? document : document.loopingMeshes(every: duration)
         let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
         guard schedule.count <= 100_000 else {
             throw UsageError(command: name, message: "\(schedule.count) frames is too many; expected at most 100000")
@@ -90,11 +82,11 @@ struct AnimateCommand: Command {
             : try VideoSink(destination: destination, format: format, width: size.width, height: size.height, fps: fps)
         let pipeline = FramePipeline(sink: sink)
 
-        let engine = try RenderEngine.make(backend, console: console)
+        let engine = try backend.makeRenderer { console.err.write($0) }
         let measures = arguments.flag("--timings")
-        let frames = FrameRenderer(engine: engine, measuresStages: measures)
-        let level = schedule.tessellationLevel(
-            base: document.mesh, animation: animation, width: size.width, height: size.height)
+        var renderSeconds = 0.0
+        var readbackSeconds = 0.0
+        let level = schedule.tessellationLevel(for: looped, width: size.width, height: size.height)
         let progress = ProgressBar(total: schedule.count, console: console, quiet: arguments.flag("--quiet"))
         let dithers = !arguments.flag("--no-dither")
         let textMasks = TextMaskCache()
@@ -102,17 +94,13 @@ struct AnimateCommand: Command {
         do {
             for k in 0..<schedule.count {
                 let time = schedule.time(ofFrame: k)
-                let frame: FramePlan
-                if let scene {
-                    frame = try FramePlan(
-                        document, label: source.label, scene: scene, width: size.width, height: size.height,
-                        time: time, textMasks: textMasks)
-                } else {
-                    let mesh = animation?.mesh(from: document.mesh, at: time) ?? document.mesh
-                    frame = .mesh(
-                        RenderPlan(mesh: mesh, width: size.width, height: size.height, tessellationLevel: level))
-                }
-                let image = try frames.render8(frame, dithers: dithers)
+                let frame = try FramePlan(
+                    looped, label: source.label, width: size.width, height: size.height, time: time,
+                    tessellationLevel: level, textMasks: textMasks)
+                let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)
+                renderSeconds += timed.renderSeconds
+                readbackSeconds += timed.readbackSeconds
+                let image = timed.image
                 if format == .mp4, !warnedAboutAlpha, !image.isOpaque {
                     warnedAboutAlpha = true
                     console.err.write(
@@ -140,8 +128,8 @@ struct AnimateCommand: Command {
                     Double(schedule.count) / seconds, engine.name))
         }
         if measures {
-            let render = frames.renderSeconds
-            let readback = frames.readbackSeconds
+            let render = renderSeconds
+            let readback = readbackSeconds
             // Our own encoding and writing, plus ffmpeg's CPU time.
             let encode = pipeline.writeSeconds + ((sink as? VideoSink)?.encoderCPUSeconds ?? 0)
             let busy = render + readback + encode

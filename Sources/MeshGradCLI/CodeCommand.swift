@@ -1,4 +1,5 @@
 import MeshGradCore
+import MeshGradDocument
 
 /// `meshgrad code`: the SwiftUI source of a gradient, to paste into Xcode.
 struct CodeCommand: Command {
@@ -30,6 +31,9 @@ struct CodeCommand: Command {
         let language =
             try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
         let source = try Source(arguments)
-        console.out.write(try language.code(for: source.document))
+        guard let mesh = source.document.animatedMesh else {
+            throw CommandError("\(source.label): \(GradientDocument.noCodeExport)")
+        }
+        console.out.write(try language.code(for: mesh, size: source.document.size, poster: source.document.poster))
     }
 }

@@ -8,19 +8,19 @@ enum CodeLanguage: String, CaseIterable {
 
     static let help = "swiftui (default), compose, css or svg"
 
-    /// The code for `document` (its mesh at its poster time for the
+    /// The code for a mesh document's `mesh` (at its `poster` time for the
     /// languages without motion).
-    func code(for document: GradientDocument) throws -> String {
-        let still = document.mesh(at: document.poster)
+    func code(for mesh: AnimatedMesh, size: CanvasSize?, poster: Double) throws -> String {
+        let still = mesh.mesh(at: poster)
         switch self {
         case .swiftui:
-            return document.swiftUICode()
+            return mesh.swiftUICode()
         case .compose:
             return still.composeCode()
         case .css:
             return CSSApproximation(still).css()
         case .svg:
-            let size = document.size ?? CanvasSize.defaultSize
+            let size = size ?? CanvasSize.defaultSize
             return try SVGExport.svg(still, width: size.width, height: size.height)
         }
     }

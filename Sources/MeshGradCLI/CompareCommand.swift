@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradPipeline
 
 /// `meshgrad compare`: the GPU renderer held against the CPU reference.
 struct CompareCommand: Command {
@@ -50,22 +51,10 @@ struct CompareCommand: Command {
         let size = try resolveSize(sizeText, document: source.document, command: name)
         try validateForRendering(source)
 
-        let gpu = try RenderEngine.make(.gl, console: console)
-        let dithers = !arguments.flag("--no-dither")
         let frame = try FramePlan(
             source.document, label: source.label, width: size.width, height: size.height,
             time: source.document.poster, antialiasing: !arguments.flag("--no-antialias"))
-        let comparison: ImageComparison
-        switch frame {
-        case .mesh(let plan):
-            let gpuImage = try gpu.render8(plan, dithers: dithers)
-            let cpuImage = CPURenderer().render8(plan, dithers: dithers)
-            comparison = ImageComparison(gpuImage, cpuImage, border: BorderBand(plan: plan))
-        case .scene(let plan):
-            let gpuImage = try gpu.render8(plan, dithers: dithers)
-            let cpuImage = SceneRenderer().render8(plan, dithers: dithers)
-            comparison = ImageComparison(gpuImage, cpuImage)
-        }
+        let comparison = try ImageComparison.gpuAgainstCPU(frame, dithers: !arguments.flag("--no-dither"))
         if let diffPath {
             try AtomicFile.write(PNGEncoder().encode(comparison.diffImage()), to: URL(fileURLWithPath: diffPath))
         }

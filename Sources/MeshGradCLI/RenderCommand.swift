@@ -5,6 +5,7 @@ import MeshGradDocument
 import MeshGradExport
 import MeshGradGL
 import MeshGradPNG
+import MeshGradPipeline
 
 /// `meshgrad render`: gradients to PNG files, one or a batch.
 struct RenderCommand: Command {
@@ -135,7 +136,7 @@ struct RenderCommand: Command {
             antialiasing: !arguments.flag("--no-antialias"), compression: level, timings: arguments.flag("--timings"))
         let startup = processStartSeconds(until: commandStart)
         let contextStart = DispatchTime.now()
-        let engine = try RenderEngine.make(backend, console: console)
+        let engine = try backend.makeRenderer { console.err.write($0) }
         let contextSeconds = contextStart.secondsElapsed
 
         let single = entries.count == 1 && arguments.values["--manifest"] == nil
@@ -147,12 +148,10 @@ struct RenderCommand: Command {
             }
             return
         }
-        let workers =
-            jobs > 1 && engine.isCPU
-            ? (0..<jobs).map { _ in
-                RenderEngine(
-                    kind: .cpu(CPURenderer(threadCount: max(1, ProcessInfo.processInfo.activeProcessorCount / jobs))))
-            } : [engine]
+        // Parallel workers where the renderer splits (the CPU's cores); one
+        // GPU context renders alone.
+        let split = jobs > 1 ? (0..<jobs).compactMap { _ in engine.worker(of: jobs) } : []
+        let workers = split.count == jobs ? split : [engine]
         let batch = Batch(
             entries: entries, workers: workers, options: options, console: console, startup: startup,
             context: contextSeconds)
@@ -168,7 +167,7 @@ struct RenderCommand: Command {
     /// engine; entries are handed out in order, failures counted.
     final class Batch: @unchecked Sendable {
         let entries: [Result<RenderEntry, CommandError>]
-        let workers: [RenderEngine]
+        let workers: [any FrameRenderer]
         let options: BatchOptions
         let console: Console
         let startup: Double
@@ -178,7 +177,7 @@ struct RenderCommand: Command {
         private(set) var failures = 0
 
         init(
-            entries: [Result<RenderEntry, CommandError>], workers: [RenderEngine], options: BatchOptions,
+            entries: [Result<RenderEntry, CommandError>], workers: [any FrameRenderer], options: BatchOptions,
             console: Console, startup: Double, context: Double
         ) {
             self.entries = entries
@@ -229,7 +228,7 @@ struct RenderCommand: Command {
     }
 
     /// Renders one entry to its file, streaming bands into the encoder.
-    static func render(_ entry: RenderEntry, options: BatchOptions, engine: RenderEngine) throws -> StageTimings {
+    static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
@@ -250,27 +249,12 @@ struct RenderCommand: Command {
         let frame = try FramePlan(
             document, label: entry.label, width: size.width, height: size.height, time: time,
             antialiasing: options.antialiasing)
-        let bands: RenderEngine.BandRenderer
-        let opaque: Bool
-        switch frame {
-        case .mesh(let plan):
-            bands = try engine.bandRenderer(for: plan, depth: depth, dithers: dithers)
-            opaque = plan.isOpaque(prepared: bands.prepared ?? PreparedRaster(plan: plan))
-            timings.tessellation = planStart.secondsElapsed
-        case .scene(let plan):
-            // A scene is drawn whole (shadows reach across bands), then
-            // handed to the writer band by band.
-            timings.tessellation = planStart.secondsElapsed
-            let renderStart = DispatchTime.now()
-            let image: ImageRows =
-                depth == 16 ? .sixteen(try engine.render16(plan)) : .eight(try engine.render8(plan, dithers: dithers))
-            timings.render = renderStart.secondsElapsed
-            opaque = image.isOpaque
-            bands = RenderEngine.BandRenderer(prepared: nil) { rows, buffer in
-                image.copy(rows: rows, into: buffer)
-                return 0
-            }
-        }
+        let bands = try engine.bands(for: frame, depth: depth, dithers: dithers, measuresStages: options.timings)
+        // A scene is drawn whole (shadows reach across bands) before its
+        // bands are handed to the writer; a mesh is drawn band by band.
+        timings.render = bands.wholeFrameSeconds
+        timings.tessellation = planStart.secondsElapsed - bands.wholeFrameSeconds
+        let opaque = bands.isOpaque
 
         let writer = BandedPNGWriter(
             width: size.width, height: size.height, depth: depth == 16 ? .sixteen : .eight, opaque: opaque,
@@ -359,36 +343,5 @@ func validateForRendering(_ source: Source) throws {
 
 /// Every mesh the document draws: its own, or its scene's.
 func validateForRendering(_ document: GradientDocument) throws {
-    if let scene = document.currentScene {
-        for (mesh, _) in scene.meshes { try mesh.validate() }
-    } else {
-        try document.mesh.validate()
-    }
-}
-
-/// A rendered image handed to the PNG writer band by band.
-enum ImageRows {
-    case eight(RGBAImage<UInt8>)
-    case sixteen(RGBAImage<UInt16>)
-
-    var isOpaque: Bool {
-        switch self {
-        case .eight(let image): image.isOpaque
-        case .sixteen(let image): image.isOpaque
-        }
-    }
-
-    func copy(rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
-        switch self {
-        case .eight(let image): copy(image, rows: rows, into: buffer)
-        case .sixteen(let image): copy(image, rows: rows, into: buffer)
-        }
-    }
-
-    private func copy<C>(_ image: RGBAImage<C>, rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
-        let rowBytes = image.width * 4 * MemoryLayout<C>.stride
-        image.components.withUnsafeBytes { bytes in
-            buffer.copyMemory(from: bytes.baseAddress! + rows.lowerBound * rowBytes, byteCount: rows.count * rowBytes)
-        }
-    }
+    for mesh in document.meshes { try mesh.validate() }
 }

@@ -2,13 +2,14 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradInterchange
+import MeshGradPipeline
 
 extension RenderCommand {
     /// `-o out.pdf`: a mesh as vector shadings (MeshGradInterchange's
     /// PDFExport); a scene, whose blurred shadows and text masks PDF
     /// shadings cannot say, as its rendered image in a PDF page. Written
     /// atomically.
-    static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: RenderEngine) throws -> StageTimings {
+    static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
         var timings = StageTimings()
         let document = try entry.loadDocument()
         do {
@@ -24,11 +25,10 @@ extension RenderCommand {
             document, label: entry.label, width: size.width, height: size.height, time: time,
             antialiasing: options.antialiasing)
         let bytes: [UInt8]
-        switch frame {
-        case .mesh:
-            bytes = PDFExport.mesh(document.mesh(at: time), width: size.width, height: size.height)
-        case .scene(let plan):
-            bytes = PDFExport.image(try engine.render8(plan, dithers: entry.dithers ?? options.dithers))
+        if let mesh = document.animatedMesh {
+            bytes = PDFExport.mesh(mesh.mesh(at: time), width: size.width, height: size.height)
+        } else {
+            bytes = PDFExport.image(try engine.render8(frame, dithers: entry.dithers ?? options.dithers))
         }
         timings.render = start.secondsElapsed
         let writeStart = DispatchTime.now()

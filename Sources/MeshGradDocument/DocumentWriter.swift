@@ -7,10 +7,15 @@ extension GradientDocument {
     /// as `#RRGGBB` where that is exact. Decoding the text gives back an
     /// equal document.
     public func jsonText() -> String {
-        if let scene = currentScene { return sceneText(scene, size: size, poster: poster) }
-        var fields = meshFields(mesh, animation: animation)
+        let animated: AnimatedMesh
+        switch content {
+        case .scene(let scene): return sceneText(scene, size: size, poster: poster)
+        case .mesh(let mesh): animated = mesh
+        }
+        var fields = meshFields(animated.mesh, animation: animated.animation)
         if let size {
-            fields.insert(("size", "[\(size.width), \(size.height)]"), at: fields.count - (animation == nil ? 0 : 1))
+            fields.insert(
+                ("size", "[\(size.width), \(size.height)]"), at: fields.count - (animated.animation == nil ? 0 : 1))
         }
         if poster != 0 { fields.append(("poster", formatNumber(poster))) }
         return object(fields) + "\n"

@@ -1,67 +1,185 @@
 import Foundation
 import MeshGradCore
 
-/// The gradient document (document-format.md): one mesh, and optionally the
-/// size it is meant to be rendered at. The one format users write, the
-/// tools read and the editor saves.
-public struct GradientDocument: Hashable, Sendable {
+/// A mesh and the motion that moves it: a mesh document's content, and
+/// what the editor edits (a mesh document's own mesh, or one mesh layer
+/// of a scene).
+public struct AnimatedMesh: Hashable, Sendable {
     public var mesh: MeshGradient
-    /// The document's own output size; the CLI's `--size` overrides it.
-    public var size: CanvasSize?
     /// Motion; nil for a still gradient.
     public var animation: MeshAnimation?
+
+    public init(_ mesh: MeshGradient, animation: MeshAnimation? = nil) {
+        self.mesh = mesh
+        self.animation = animation
+    }
+
+    /// The mesh at `time` seconds: moved by the animation (unchanged when
+    /// there is none).
+    public func mesh(at time: Double) -> MeshGradient {
+        animation?.mesh(from: mesh, at: time) ?? mesh
+    }
+}
+
+/// The gradient document (Docs/document-format.md): a mesh with its
+/// animation, or a scene of layers, and optionally the size it is meant
+/// to be rendered at. The one format users write, the tools read and the
+/// editor saves.
+///
+/// What a document *is* lives in ``content``: there is no mesh in a scene
+/// document other than its layers' own, so a caller that needs a mesh
+/// must say which (``animatedMesh`` for a mesh document, ``subscript(_:)``
+/// with a ``MeshTarget`` for a scene's mesh layer).
+public struct GradientDocument: Hashable, Sendable {
+    /// What the document draws.
+    public enum Content: Hashable, Sendable {
+        /// One mesh over the whole canvas, with its animation.
+        case mesh(AnimatedMesh)
+        /// Layers (`"layers"`).
+        case scene(Scene)
+    }
+
+    /// Which mesh of a document an edit applies to.
+    public enum MeshTarget: Hashable, Sendable {
+        /// A mesh document's own mesh.
+        case document
+        /// The mesh fill of a scene's layer at this index.
+        case layer(Int)
+    }
+
+    public var content: Content
+    /// The document's own output size; the CLI's `--size` overrides it.
+    public var size: CanvasSize?
     /// The time a still render shows when not told (`--time`): an
     /// animated document's best frame, 0 by default.
     public var poster: Double = 0
-    /// Layers, for a scene document (`"layers"`); nil for a plain mesh.
-    /// A scene's `mesh` is its first mesh layer's (what `code` prints and
-    /// the editor shows), or an empty placeholder.
-    public var scene: Scene?
 
-    public init(mesh: MeshGradient, size: CanvasSize? = nil, animation: MeshAnimation? = nil) {
-        self.mesh = mesh
+    /// A mesh document.
+    public init(mesh: MeshGradient, size: CanvasSize? = nil, animation: MeshAnimation? = nil, poster: Double = 0) {
+        content = .mesh(AnimatedMesh(mesh, animation: animation))
         self.size = size
-        self.animation = animation
+        self.poster = poster
     }
 
     /// A scene document.
     public init(scene: Scene, size: CanvasSize? = nil, poster: Double = 0) {
-        self.scene = scene
+        content = .scene(scene)
         self.size = size
         self.poster = poster
-        let firstMesh = scene.layers.lazy.compactMap { layer -> (MeshGradient, MeshAnimation?)? in
-            if case .mesh(let mesh, let animation) = layer.fill { return (mesh, animation) }
-            return nil
-        }.first
-        mesh =
-            firstMesh?.0
-            ?? MeshGradient(
-                width: 2, height: 2, locations: .points(MeshGradient.regularGrid(width: 2, height: 2)),
-                colors: Array(repeating: .clear, count: 4))
-        animation = firstMesh?.1
     }
 
-    /// The scene as it is drawn and saved: its first mesh layer carries
-    /// the document's `mesh` and `animation`, which the editor changes;
-    /// nil for a plain mesh document.
-    public var currentScene: Scene? {
-        guard var scene else { return nil }
-        if let k = scene.layers.firstIndex(where: { if case .mesh = $0.fill { true } else { false } }) {
-            scene.layers[k].fill = .mesh(mesh, animation)
+    /// A mesh document's mesh and animation; nil for a scene.
+    public var animatedMesh: AnimatedMesh? {
+        if case .mesh(let mesh) = content { return mesh }
+        return nil
+    }
+
+    /// A scene document's scene; nil for a plain mesh.
+    public var scene: Scene? {
+        if case .scene(let scene) = content { return scene }
+        return nil
+    }
+
+    /// "a mesh" or "a scene", for messages saying what a command cannot do.
+    public var kindDescription: String {
+        switch content {
+        case .mesh: "a mesh"
+        case .scene: "a scene"
         }
-        return scene
     }
 
     /// The document as a scene: its own, or a plain mesh as one
     /// full-canvas mesh layer.
     public var asScene: Scene {
-        currentScene ?? Scene(layers: [Layer(fill: .mesh(mesh, animation))])
+        switch content {
+        case .mesh(let mesh): Scene(layers: [Layer(fill: .mesh(mesh.mesh, mesh.animation))])
+        case .scene(let scene): scene
+        }
     }
 
-    /// The mesh at `time` seconds: the document's own mesh moved by its
-    /// animation (unchanged when it has none).
-    public func mesh(at time: Double) -> MeshGradient {
-        animation?.mesh(from: mesh, at: time) ?? mesh
+    /// Every mesh the document draws: its own, or its scene's layers'.
+    public var meshes: [MeshGradient] {
+        switch content {
+        case .mesh(let mesh): [mesh.mesh]
+        case .scene(let scene): scene.meshes.map(\.0)
+        }
+    }
+
+    /// Seconds after which the document's motion repeats or ends, if it
+    /// has motion that says so.
+    public var naturalDuration: Double? {
+        switch content {
+        case .mesh(let mesh): mesh.animation?.naturalDuration
+        case .scene(let scene): scene.naturalDuration
+        }
+    }
+
+    /// Whether anything moves after `time` (a still document never does).
+    public func moves(after time: Double) -> Bool {
+        switch content {
+        case .mesh(let mesh): mesh.animation != nil
+        case .scene(let scene): scene.moves(after: time)
+        }
+    }
+
+    /// Whether the document has motion at all (an animated mesh, a
+    /// scene with keyframes or animated meshes): what the preview shows a
+    /// clock for.
+    public var isAnimated: Bool { moves(after: 0) }
+
+    /// The document with every mesh animation that has no loop of its own
+    /// looping every `duration` seconds, so that an exported animation
+    /// ends where it starts (`meshgrad animate`).
+    public func loopingMeshes(every duration: Double) -> GradientDocument {
+        var copy = self
+        switch content {
+        case .mesh(var mesh):
+            if let animation = mesh.animation, animation.loop == nil {
+                mesh.animation = animation.looping(every: duration)
+            }
+            copy.content = .mesh(mesh)
+        case .scene(let scene):
+            copy.content = .scene(scene.loopingMeshes(every: duration))
+        }
+        return copy
+    }
+
+    /// The mesh an editor edits when not told: a mesh document's own, a
+    /// scene's first mesh layer, nil for a scene without one.
+    public var defaultMeshTarget: MeshTarget? {
+        switch content {
+        case .mesh: return .document
+        case .scene(let scene):
+            return scene.layers.firstIndex { if case .mesh = $0.fill { true } else { false } }.map { .layer($0) }
+        }
+    }
+
+    /// The mesh at `target`, nil where there is none (a scene's layer that
+    /// is not a mesh, an index out of range, `.document` on a scene).
+    /// Setting it replaces that mesh; setting nil, or a target that names
+    /// no mesh, changes nothing.
+    public subscript(target: MeshTarget) -> AnimatedMesh? {
+        get {
+            switch (content, target) {
+            case (.mesh(let mesh), .document): return mesh
+            case (.scene(let scene), .layer(let k)) where scene.layers.indices.contains(k):
+                if case .mesh(let mesh, let animation) = scene.layers[k].fill {
+                    return AnimatedMesh(mesh, animation: animation)
+                }
+                return nil
+            default: return nil
+            }
+        }
+        set {
+            guard let newValue, self[target] != nil else { return }
+            switch (content, target) {
+            case (.mesh, .document): content = .mesh(newValue)
+            case (.scene(var scene), .layer(let k)):
+                scene.layers[k].fill = .mesh(newValue.mesh, newValue.animation)
+                content = .scene(scene)
+            default: break
+            }
+        }
     }
 
     /// Every top-level key the format knows, in the order documents are
@@ -128,8 +246,9 @@ extension GradientDocument: Decodable {
         }
         try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
         let value = try MeshValue(container)
-        self.init(mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation)
-        poster = try container.decodePoster()
+        self.init(
+            mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation,
+            poster: try container.decodePoster())
     }
 }
 

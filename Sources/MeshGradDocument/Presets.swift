@@ -249,7 +249,7 @@ extension Presets {
             scene: Scene(
                 background: .solid(RGBAColor(hex: "#00264d")!),
                 layers: [
-                    Layer(fill: .mesh(onboarding.document.mesh, onboarding.document.animation)),
+                    Layer(fill: meshFill(onboarding)),
                     Layer(fill: .solid(.black), opacity: 0.5),
                     Layer(
                         frame: UnitRect(x: 0.04, y: 0.16, width: 0.92, height: 0.2), fill: .solid(.white),
@@ -270,7 +270,7 @@ extension Presets {
             scene: Scene(
                 layers: [
                     Layer(
-                        fill: .mesh(meshingText.document.mesh, meshingText.document.animation),
+                        fill: meshFill(meshingText),
                         text: TextMask(text: "Meshing", size: 150, weight: .bold, widthFactor: 1.25))
                 ],
                 points: SIMD2(980, 240)),
@@ -320,6 +320,12 @@ extension Presets {
                     layers: bars, points: SIMD2(375, 667)),
                 size: CanvasSize(width: 750, height: 1334), poster: 4))
     }()
+}
+
+/// A mesh preset's mesh and animation as a scene layer's fill.
+private func meshFill(_ preset: Preset) -> Fill {
+    guard let animated = preset.document.animatedMesh else { preconditionFailure("\(preset.name) is not a mesh") }
+    return .mesh(animated.mesh, animated.animation)
 }
 
 /// A regular grid of the given column and row coordinates, row-major.

@@ -1,7 +1,7 @@
 import MeshGradCore
 
-extension GradientDocument {
-    /// SwiftUI source for the document. A still gradient is a
+extension AnimatedMesh {
+    /// SwiftUI source for the mesh. A still gradient is a
     /// `MeshGradient(...)` expression; one moved by waves is a
     /// `TimelineView(.animation)` whose points are the waves' cosines, the
     /// way the tutorials animate, so the motion comes along. Drift and
@@ -33,6 +33,18 @@ extension GradientDocument {
         return "// The frame at t = 0: meshgrad's drift and keyframes have no one-line SwiftUI form.\n"
             + self.mesh(at: 0).swiftUICode()
     }
+}
+
+extension GradientDocument {
+    /// SwiftUI source for a mesh document (``AnimatedMesh/swiftUICode()``);
+    /// nil for a scene, which has no such export yet.
+    public func swiftUICode() -> String? {
+        animatedMesh?.swiftUICode()
+    }
+
+    /// Why ``swiftUICode()`` gave nil: what `meshgrad code` and the
+    /// preview's C key say after the document's name.
+    public static let noCodeExport = "is a scene; code export covers mesh documents only"
 }
 
 /// `Float(0.33 + 0.1 * cos(0.7 * t))`: a wave as SwiftUI code, `t` a Double.

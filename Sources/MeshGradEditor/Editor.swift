@@ -4,8 +4,16 @@ import MeshGradDocument
 /// The preview window's editing model, with no window in it: a document,
 /// a selection, and every edit as an undoable step. Dragging is one step
 /// however many moves it makes (`beginGesture` … `endGesture`).
+///
+/// The editor edits one mesh: a mesh document's own, or a scene's mesh
+/// layer (``target``, the first mesh layer unless chosen). A scene with no
+/// mesh layer has nothing to edit: every geometry and color edit is then
+/// a no-op, and ``mesh`` is nil.
 public struct Editor: Sendable {
     public private(set) var document: GradientDocument
+    /// Which of the document's meshes the edits change; nil when the
+    /// document has none (a scene of gradients and solids).
+    public private(set) var target: GradientDocument.MeshTarget?
     public var selection: Selection?
     private var undoStack: [GradientDocument] = []
     private var redoStack: [GradientDocument] = []
@@ -19,6 +27,31 @@ public struct Editor: Sendable {
 
     public init(document: GradientDocument) {
         self.document = document
+        target = document.defaultMeshTarget
+    }
+
+    /// The mesh being edited (see ``target``).
+    public var mesh: AnimatedMesh? { target.flatMap { document[$0] } }
+
+    /// Edits a scene's mesh layer `index` from now on; false (and no
+    /// change) when that layer is not a mesh.
+    @discardableResult
+    public mutating func select(layer index: Int) -> Bool {
+        guard document[.layer(index)] != nil else { return false }
+        target = .layer(index)
+        selection = nil
+        return true
+    }
+
+    /// Applies one edit of the edited mesh as one undoable step; nothing
+    /// when there is no mesh to edit.
+    public mutating func editMesh(_ change: (inout AnimatedMesh) -> Void) {
+        guard let target else { return }
+        edit { document in
+            guard var mesh = document[target] else { return }
+            change(&mesh)
+            document[target] = mesh
+        }
     }
 
     public var canUndo: Bool { !undoStack.isEmpty }
@@ -87,8 +120,16 @@ public struct Editor: Sendable {
     /// The document was written to disk.
     public mutating func markSaved() { hasUnsavedChanges = false }
 
+    /// After an undo or a reload: keep editing the same mesh if the
+    /// document still has it, else its default one; drop a selection that
+    /// no longer names a vertex.
     private mutating func clampSelection() {
-        if let v = selection?.vertex, v >= document.mesh.width * document.mesh.height { selection = nil }
+        if target.flatMap({ document[$0] }) == nil { target = document.defaultMeshTarget }
+        guard let mesh = mesh?.mesh else {
+            selection = nil
+            return
+        }
+        if let v = selection?.vertex, v >= mesh.width * mesh.height { selection = nil }
     }
 
     // MARK: - Geometry
@@ -99,7 +140,7 @@ public struct Editor: Sendable {
         guard position.x.isFinite, position.y.isFinite else { return }
         let p = position.clamped(
             lowerBound: SIMD2(repeating: -Self.positionLimit), upperBound: SIMD2(repeating: Self.positionLimit))
-        edit { document in
+        editMesh { document in
             switch (target, document.mesh.locations) {
             case (.vertex(let i), .points(var points)):
                 points[i] = p
@@ -128,8 +169,9 @@ public struct Editor: Sendable {
 
     /// The position of a vertex or handle.
     public func position(of target: Selection) -> SIMD2<Double>? {
-        switch (target, document.mesh.locations) {
-        case (.vertex(let i), _): return document.mesh.locations.positions[i]
+        guard let mesh = mesh?.mesh else { return nil }
+        switch (target, mesh.locations) {
+        case (.vertex(let i), _): return mesh.locations.positions[i]
         case (.handle(let i, let handle), .bezierPoints(let points)):
             switch handle {
             case .leading: return points[i].leading
@@ -153,7 +195,7 @@ public struct Editor: Sendable {
     /// hue in degrees, lightness and chroma in their own units.
     public mutating func adjustColor(hue: Double = 0, lightness: Double = 0, chroma: Double = 0) {
         guard let selection else { return }
-        edit { document in
+        editMesh { document in
             func adjusted(_ color: RGBAColor) -> RGBAColor {
                 var lch = Oklch(color)
                 lch.hue = (lch.hue + hue + 360).truncatingRemainder(dividingBy: 360)
@@ -172,11 +214,11 @@ public struct Editor: Sendable {
     }
 
     public mutating func toggleSmoothColors() {
-        edit { $0.mesh.smoothsColors.toggle() }
+        editMesh { $0.mesh.smoothsColors.toggle() }
     }
 
     public mutating func toggleColorSpace() {
-        edit { $0.mesh.colorSpace = $0.mesh.colorSpace == .device ? .perceptual : .device }
+        editMesh { $0.mesh.colorSpace = $0.mesh.colorSpace == .device ? .perceptual : .device }
     }
 
     // MARK: - Whole mesh
@@ -188,11 +230,11 @@ public struct Editor: Sendable {
     /// smaller) each way, within 2…``maximumGrid``. Waves and keyframes
     /// name vertices of the old grid, so they are dropped; drift stays.
     public mutating func resizeGrid(by delta: Int) {
-        let mesh = document.mesh
+        guard let mesh = mesh?.mesh else { return }
         let width = min(max(mesh.width + delta, 2), Self.maximumGrid)
         let height = min(max(mesh.height + delta, 2), Self.maximumGrid)
         guard width != mesh.width || height != mesh.height else { return }
-        edit { document in
+        editMesh { document in
             document.mesh = mesh.resampled(width: width, height: height)
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
@@ -203,8 +245,8 @@ public struct Editor: Sendable {
 
     /// A new harmonious mesh of the current size.
     public mutating func randomize(seed: UInt64) {
-        let mesh = document.mesh
-        edit { document in
+        guard let mesh = mesh?.mesh else { return }
+        editMesh { document in
             document.mesh = Randomizer(seed: seed).mesh(width: mesh.width, height: mesh.height)
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }

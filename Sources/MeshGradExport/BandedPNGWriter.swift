@@ -9,7 +9,7 @@ import MeshGradPNG
 /// encoder's workers compress band `k` while band `k + 1` renders.
 ///
 /// The renderer is a closure (the CPU reference, or the GPU's tiles), the
-/// file an ``AtomicFile``: an interrupted or failed run leaves nothing
+/// file an `AtomicFile`: an interrupted or failed run leaves nothing
 /// under the destination's name.
 public struct BandedPNGWriter {
     /// What to write: 8 bits (dithered or not) or 16.
@@ -20,7 +20,7 @@ public struct BandedPNGWriter {
         var componentBytes: Int { self == .eight ? 1 : 2 }
     }
 
-    /// Where the time went, in seconds (``StageTimes``-like, for `--timings`).
+    /// Where the time went, in seconds (`StageTimes`-like, for `--timings`).
     public struct Timings: Sendable {
         public var render = 0.0
         public var readback = 0.0

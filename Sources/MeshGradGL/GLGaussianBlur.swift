@@ -2,10 +2,10 @@
 import Dispatch
 import MeshGradCore
 
-/// The GPU twin of ``GaussianBlur``: a separable Gaussian blur of a
+/// The GPU twin of `GaussianBlur`: a separable Gaussian blur of a
 /// premultiplied RGBA32F texture, rows then columns, through an
 /// intermediate texture. `Shaders/blur.frag` convolves with the same
-/// ``GaussianKernel`` weights as the CPU, uploaded as a buffer texture (so
+/// `GaussianKernel` weights as the CPU, uploaded as a buffer texture (so
 /// any σ fits, where a uniform array would cap the radius), and treats the
 /// outside as transparent, as the CPU does.
 ///
@@ -80,9 +80,9 @@ public final class GLGaussianBlur {
         }
     }
 
-    /// The image blurred on the GPU: uploaded, blurred by ``blur(_:into:width:height:kernel:)``
+    /// The image blurred on the GPU: uploaded, blurred by `blur(_:into:width:height:kernel:)`
     /// and read back. Its components must be premultiplied, as for
-    /// ``GaussianBlur/blurred(premultiplied:)``, whose result this matches
+    /// `GaussianBlur/blurred(premultiplied:)`, whose result this matches
     /// within float rounding.
     public func blurred(
         premultiplied image: RGBAImage<Float>, kernel: GaussianKernel

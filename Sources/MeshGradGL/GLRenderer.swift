@@ -3,8 +3,8 @@ import Dispatch
 import Foundation
 import MeshGradCore
 
-/// The GPU renderer: the same function as ``CPURenderer`` from the same
-/// ``RenderPlan``, on OpenGL 3.3 core.
+/// The GPU renderer: the same function as `CPURenderer` from the same
+/// `RenderPlan`, on OpenGL 3.3 core.
 ///
 /// The mesh (`mesh.vert`, `mesh.geom`, `mesh.frag`) is drawn from the
 /// uploaded triangles; every fragment evaluates its patch's color
@@ -305,7 +305,7 @@ public final class GLRenderer {
     }
 
     /// The background as the output stores it: the CPU's
-    /// ``PixelWriter/backgroundPixel(_:)`` (never dithered: a flat fill
+    /// `PixelWriter/backgroundPixel(_:)` (never dithered: a flat fill
     /// cannot band), as k/255 or k/65535, which the targets store exactly.
     func storedBackground(_ straight: SIMD4<Float>, format: OutputFormat) -> [GLfloat] {
         let stored: SIMD4<Float>

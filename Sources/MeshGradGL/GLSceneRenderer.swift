@@ -1,8 +1,8 @@
 @preconcurrency import CEpoxy
 import MeshGradCore
 
-/// The GPU scene renderer: the twin of ``SceneRenderer``, drawing a
-/// ``ScenePlan`` in the same steps with the same float operations.
+/// The GPU scene renderer: the twin of `SceneRenderer`, drawing a
+/// `ScenePlan` in the same steps with the same float operations.
 ///
 /// The canvas is an RGBA32F texture of premultiplied colors. The
 /// background is cleared or drawn; then for each layer: a mesh is drawn by

@@ -1,9 +1,9 @@
 @preconcurrency import CEpoxy
 import MeshGradCore
 
-/// A ``RenderPlan`` uploaded to the GPU: the tessellation's vertex and
+/// A `RenderPlan` uploaded to the GPU: the tessellation's vertex and
 /// index buffers exactly as Swift built them, a vertex array describing
-/// ``MeshVertex``, and the color polynomials in a buffer texture (16
+/// `MeshVertex`, and the color polynomials in a buffer texture (16
 /// RGBA32F texels per patch, which scales to meshes of thousands of
 /// patches). Animation replaces only the vertex buffer.
 public final class GPUMesh {

@@ -2,7 +2,7 @@
 import MeshGradCore
 
 /// The stored output of the finish pass: the GPU twin of the CPU's
-/// ``PixelWriter``s.
+/// `PixelWriter`s.
 public enum OutputFormat: Sendable, Hashable {
     case rgba8(dithers: Bool)
     case rgba16

@@ -1,7 +1,7 @@
 import CPNG
 import MeshGradCore
 
-/// Encodes ``RGBAImage``s as PNG through libpng, on one thread: the encoder
+/// Encodes `RGBAImage`s as PNG through libpng, on one thread: the encoder
 /// meshgrad used before ``PNGStreamEncoder``, kept as the reference that the
 /// benchmark (`meshgrad-bench --encode`) and the tests measure it against.
 /// Same output format as ``PNGEncoder``: 8 or 16 bits per component, RGB

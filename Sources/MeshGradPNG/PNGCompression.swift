@@ -22,7 +22,7 @@ import CZlib
 ///   15.0 MB with Huffman codes alone or runs, 8.5 MB with zlib's level 1
 ///   (0.39 s) and 5.4 MB with level 6 (2.3 s).
 ///
-/// So every level above 0 classifies each piece (``PieceContent``) and
+/// So every level above 0 classifies each piece (`PieceContent`) and
 /// codes noise with Huffman codes alone (``LiteralDeflater``, which does
 /// what zlib's `Z_HUFFMAN_ONLY` does, faster), runs in 8-bit images with
 /// zlib's run-length strategy up to level 5, and everything else with zlib

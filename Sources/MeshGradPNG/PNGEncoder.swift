@@ -1,7 +1,7 @@
 import Foundation
 import MeshGradCore
 
-/// Encodes whole ``RGBAImage``s as PNG: 8 or 16 bits per component, RGB
+/// Encodes whole `RGBAImage`s as PNG: 8 or 16 bits per component, RGB
 /// when every pixel is opaque (a quarter smaller, and what wallpaper tools
 /// expect), RGBA otherwise, tagged sRGB since every component is
 /// sRGB-encoded. A convenience over ``PNGStreamEncoder``, which does the
@@ -60,7 +60,7 @@ public struct PNGEncoder: Sendable {
     }
 }
 
-/// Whether every alpha component is full: ``RGBAImage/isOpaque`` for the
+/// Whether every alpha component is full: `RGBAImage/isOpaque` for the
 /// two depths PNG writes, as an AND over 64-bit words (one or two pixels
 /// each, alpha in the top bits on a little-endian machine), since the
 /// generic one costs tens of milliseconds at 4K and this about one.

@@ -7,7 +7,7 @@ import Foundation
 /// ready, so that a 32768×32768 image never needs to exist in memory whole.
 ///
 /// Rows are gathered into pieces of about ``Options/pieceBytes`` raw bytes;
-/// each piece is filtered and deflated on a worker (see ``PNGPiece``), and
+/// each piece is filtered and deflated on a worker (see `PNGPiece`), and
 /// finished pieces go to the sink strictly in order as IDAT chunks. At most
 /// twice as many pieces as threads are in flight: when that many wait,
 /// ``appendRows(_:)-(UnsafeBufferPointer<UInt8>)`` blocks until the oldest is
@@ -27,7 +27,7 @@ import Foundation
 public final class PNGStreamEncoder {
     public struct Options: Sendable, Hashable {
         /// 0 to 9, higher is smaller or slower. Each piece is first classified
-        /// (``PieceContent``) as noise (dithering), runs (smooth 8-bit
+        /// (`PieceContent`) as noise (dithering), runs (smooth 8-bit
         /// gradients, flat color) or repeats (16-bit gradients):
         ///
         /// | level | noise | runs, 8-bit | anything else |
@@ -42,7 +42,7 @@ public final class PNGStreamEncoder {
         /// the time. Noise gets Huffman codes alone at every level because
         /// no zlib level made it smaller (level 9: 9 % larger, in 41 s
         /// against 0.3 s for zlib's own Huffman-only). See
-        /// ``PNGCompression`` for the measurements. Level 0 stores the
+        /// `PNGCompression` for the measurements. Level 0 stores the
         /// filtered bytes; pass filter `.none` to store the pixels as they are.
         public var compressionLevel: Int
         /// How each row's filter is chosen.

@@ -1,6 +1,7 @@
 import CGLFW
 import Foundation
 import MeshGradCore
+import MeshGradDocument
 import MeshGradEditor
 
 /// Mouse and keyboard: GLFW's C callbacks find their session through the
@@ -52,7 +53,7 @@ extension PreviewSession {
 
     /// Where a vertex or handle is drawn now (animation included).
     func displayedPosition(of target: Selection) -> SIMD2<Double>? {
-        let mesh = displayedMesh
+        guard let mesh = displayedMesh else { return nil }
         switch target {
         case .vertex(let i): return mesh.locations.positions[i]
         case .handle(let i, let handle):
@@ -72,11 +73,10 @@ extension PreviewSession {
         let (fw, fh) = window.framebufferSize
         let canvas = SIMD2(Double(fw), Double(fh))
         let here = cursorInUnits * canvas
-        var candidates: [Selection] = (0..<(editor.document.mesh.width * editor.document.mesh.height)).map {
-            .vertex($0)
-        }
-        if showsOverlay, case .bezierPoints = editor.document.mesh.locations {
-            for i in 0..<(editor.document.mesh.width * editor.document.mesh.height) {
+        guard let mesh = editor.mesh?.mesh else { return nil }
+        var candidates: [Selection] = (0..<(mesh.width * mesh.height)).map { .vertex($0) }
+        if showsOverlay, case .bezierPoints = mesh.locations {
+            for i in 0..<(mesh.width * mesh.height) {
                 for handle in Selection.Handle.allCases { candidates.append(.handle(i, handle)) }
             }
         }
@@ -97,7 +97,7 @@ extension PreviewSession {
             return
         }
         editor.selection = target
-        if editor.document.animation != nil { playing = false }
+        if editor.document.isAnimated { playing = false }
         editor.beginGesture()
         dragging = (target, cursorInUnits - shown)
         needsRedraw = true
@@ -126,7 +126,7 @@ extension PreviewSession {
 
     func key(_ key: Int32, shift: Bool, control: Bool) {
         needsRedraw = true
-        let vertexCount = editor.document.mesh.width * editor.document.mesh.height
+        let vertexCount = editor.mesh.map { $0.mesh.width * $0.mesh.height } ?? 0
         let (fw, fh) = window.framebufferSize
         let pixel = SIMD2(1 / Double(max(fw, 1)), 1 / Double(max(fh, 1))) * (shift ? 10 : 1)
         switch key {
@@ -138,7 +138,7 @@ extension PreviewSession {
             save(asNewFile: shift)
         case GLFW_KEY_Q where control:
             window.shouldClose = true
-        case GLFW_KEY_TAB:
+        case GLFW_KEY_TAB where vertexCount > 0:
             let current = editor.selection?.vertex ?? (shift ? 0 : -1)
             editor.selection = .vertex((current + (shift ? -1 : 1) + vertexCount) % vertexCount)
         case GLFW_KEY_ESCAPE:
@@ -172,7 +172,11 @@ extension PreviewSession {
         case GLFW_KEY_RIGHT_BRACKET: speed *= 2
         case GLFW_KEY_E: exportPNG()
         case GLFW_KEY_C:
-            let code = editor.document.mesh.swiftUICode()
+            // What `meshgrad code` prints, or its one line on why not.
+            guard let code = editor.document.swiftUICode() else {
+                output("meshgrad preview: \(label): \(GradientDocument.noCodeExport)\n")
+                break
+            }
             window.setClipboard(code)
             output(code)
             output("meshgrad preview: SwiftUI code copied to the clipboard\n")

@@ -5,6 +5,7 @@ import MeshGradDocument
 import MeshGradEditor
 import MeshGradGL
 import MeshGradPNG
+import MeshGradPipeline
 import MeshGradText
 
 /// How a preview runs.
@@ -41,11 +42,10 @@ public final class PreviewSession {
     let errorOutput: (String) -> Void
 
     var window: WindowContext!
-    var renderer: GLRenderer!
-    var sceneRenderer: GLSceneRenderer!
+    /// Draws whatever the document is (mesh or scene): the pipeline decides.
+    var presenter: GLFramePresenter!
     let textMasks = TextMaskCache()
     var overlay: OverlayRenderer!
-    var gpuMesh: GPUMesh?
 
     var time = 0.0
     var playing: Bool
@@ -81,11 +81,10 @@ public final class PreviewSession {
     public func run() throws {
         window = try WindowContext(
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
-        renderer = try GLRenderer()
-        sceneRenderer = try GLSceneRenderer(meshRenderer: renderer)
+        presenter = try GLFramePresenter()
         overlay = try OverlayRenderer()
         installCallbacks()
-        output("meshgrad preview: \(label) (\(renderer.info.renderer)); press H for keys\n")
+        output("meshgrad preview: \(label) (\(presenter.rendererName)); press H for keys\n")
 
         var lastPoll = Date()
         var lastTick = Date()
@@ -126,39 +125,30 @@ public final class PreviewSession {
             output(
                 String(format: "%d frames in %.2f s: %.1f fps\n", framesDrawn, seconds, Double(framesDrawn) / seconds))
         }
-        gpuMesh = nil
         overlay = nil
-        sceneRenderer = nil
-        renderer = nil
+        presenter = nil
         window = nil
     }
 
     // MARK: - Drawing
 
-    var displayedMesh: MeshGradient { editor.document.mesh(at: time) }
+    /// The edited mesh as drawn now; nil for a scene without a mesh layer.
+    var displayedMesh: MeshGradient? { editor.mesh?.mesh(at: time) }
 
     /// Whether the picture changes with time from now on.
-    var documentMoves: Bool {
-        if let scene = editor.document.currentScene { return scene.moves(after: time) }
-        return editor.document.animation != nil
-    }
+    var documentMoves: Bool { editor.document.moves(after: time) }
 
-    /// The document's scene at the current time on a canvas; nil for a
-    /// plain mesh.
-    func scenePlan(width: Int, height: Int, tolerance: TessellationLevel = .preview) throws -> ScenePlan? {
-        guard let scene = editor.document.currentScene else { return nil }
-        return try ScenePlan(
-            scene: scene, width: width, height: height, time: time, tolerance: tolerance, textMasks: textMasks)
+    /// The document at the current time on a canvas.
+    func frame(width: Int, height: Int, tolerance: TessellationLevel = .preview) throws -> FramePlan {
+        try FramePlan(
+            editor.document, label: label, width: width, height: height, time: time, tolerance: tolerance,
+            textMasks: textMasks)
     }
 
     func draw() throws {
         let (width, height) = window.framebufferSize
         guard width > 0 && height > 0 else { return }
-        if let scene = try scenePlan(width: width, height: height) {
-            try sceneRenderer.present(scene)
-        } else {
-            try drawMesh(width: width, height: height)
-        }
+        try presenter.present(try frame(width: width, height: height))
         if showsOverlay || editor.selection != nil {
             buildOverlay(width: width, height: height)
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)
@@ -166,22 +156,10 @@ public final class PreviewSession {
         updateTitle()
     }
 
-    func drawMesh(width: Int, height: Int) throws {
-        let plan = RenderPlan(mesh: displayedMesh, width: width, height: height, tolerance: .preview)
-        if let gpuMesh, gpuMesh.plan.width == width, gpuMesh.plan.height == height,
-            gpuMesh.plan.tessellation.indices.count == plan.tessellation.indices.count
-        {
-            try gpuMesh.update(plan)
-        } else {
-            gpuMesh = try renderer.upload(plan)
-        }
-        try renderer.present(gpuMesh!)
-    }
-
     /// Vertex markers, and with the overlay on, the mesh edges and handles.
     func buildOverlay(width: Int, height: Int) {
         overlay.clear()
-        let mesh = displayedMesh
+        guard let mesh = displayedMesh else { return }
         let scale = SIMD2(Float(width), Float(height))
         func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(p) * scale }
         let white = SIMD4<Float>(1, 1, 1, 0.9)
@@ -225,11 +203,11 @@ public final class PreviewSession {
 
     func updateTitle() {
         var parts = [label + (editor.hasUnsavedChanges ? " •" : ""), "meshgrad"]
-        if editor.document.animation != nil {
+        if editor.document.isAnimated {
             parts.append(String(format: "t %.1f s%@", time, playing ? "" : " (paused)"))
         }
         // The frame rate means something only while frames keep coming.
-        let animating = editor.document.animation != nil && playing
+        let animating = editor.document.isAnimated && playing
         if framesPerSecond > 0 && (animating || options.frames != nil) {
             parts.append(String(format: "%.0f fps", framesPerSecond))
         }
@@ -253,11 +231,7 @@ public final class PreviewSession {
         guard let path, watcher?.poll() == true else { return }
         do {
             let fresh = try GradientDocument.load(path: path)
-            do {
-                try checkText(of: fresh)
-            } catch {
-                throw ReloadError(description: "\(path): \(error)")
-            }
+            try checkText(of: fresh, path: path)
             editor.reload(fresh)
             editor.markSaved()
             if reloadError != nil { output("meshgrad preview: \(path) is valid again\n") }
@@ -267,7 +241,7 @@ public final class PreviewSession {
             if message != reloadError { errorOutput("meshgrad preview: \(message)\n") }
             reloadError = message
         }
-        gpuMesh = nil
+        presenter.forgetUpload()
         needsRedraw = true
     }
 
@@ -279,11 +253,10 @@ public final class PreviewSession {
     /// from), so that text that cannot be set, a missing font say, counts
     /// as a broken file: the last good picture stays, instead of the
     /// preview ending at its next frame.
-    func checkText(of document: GradientDocument) throws(SceneTextError) {
-        guard let scene = document.currentScene, let window else { return }
-        let (width, height) = window.framebufferSize
-        _ = try ScenePlan(
-            scene: scene, width: max(width, 1), height: max(height, 1), time: time, tolerance: .preview,
+    func checkText(of document: GradientDocument, path: String) throws {
+        let (width, height) = window.map(\.framebufferSize) ?? (1, 1)
+        _ = try FramePlan(
+            document, label: path, width: max(width, 1), height: max(height, 1), time: time, tolerance: .preview,
             textMasks: textMasks)
     }
 
@@ -330,13 +303,8 @@ public final class PreviewSession {
         let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
         let target = freeName(in: directory, stem: stem, extension: "png")
         do {
-            let image: RGBAImage<UInt8>
-            if let scene = try scenePlan(width: size.width, height: size.height, tolerance: TessellationLevel()) {
-                image = try sceneRenderer.render8(scene)
-            } else {
-                let plan = RenderPlan(mesh: displayedMesh, width: size.width, height: size.height)
-                image = try renderer.render(try renderer.upload(plan), format: .rgba8(dithers: true))
-            }
+            let image = try presenter.render8(
+                try frame(width: size.width, height: size.height, tolerance: TessellationLevel()))
             try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: target))
             output("meshgrad preview: exported \(target)\n")
         } catch {

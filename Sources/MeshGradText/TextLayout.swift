@@ -3,7 +3,7 @@ import Foundation
 
 /// A text set in a font and placed in a frame of the canvas: every glyph's
 /// pen position, baseline and ink, in canvas pixels, ready to rasterize
-/// into a ``CoverageMask`` with ``coverageMask(width:height:)``.
+/// into a `CoverageMask` with ``coverageMask(width:height:)``.
 ///
 /// Layout works in the font's units and scales linearly: glyphs are loaded
 /// unhinted, so what is measured here is exactly what is drawn, at any

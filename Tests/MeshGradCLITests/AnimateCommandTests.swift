@@ -90,9 +90,9 @@ import Testing
         let png = try PNGDecoder.decode(Array(Data(contentsOf: out.appendingPathComponent("frame-00001.png")))).image8
         let document = Presets.lava.document
         let level = FrameSchedule(duration: 1, fps: 3).tessellationLevel(
-            base: document.mesh, animation: document.animation, width: 40, height: 30)
+            base: document.animatedMesh!.mesh, animation: document.animatedMesh?.animation, width: 40, height: 30)
         let expected = CPURenderer().render8(
-            RenderPlan(mesh: document.mesh(at: 1.0 / 3), width: 40, height: 30, tessellationLevel: level))
+            RenderPlan(mesh: document.animatedMesh!.mesh(at: 1.0 / 3), width: 40, height: 30, tessellationLevel: level))
         #expect(png == expected)
     }
 
@@ -173,7 +173,7 @@ import Testing
         #expect(run.status == 0, "\(run.err)")
         let png = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out)))).image8
         let expected = CPURenderer().render8(
-            RenderPlan(mesh: Presets.onboarding.document.mesh(at: 2.5), width: 48, height: 27))
+            RenderPlan(mesh: Presets.onboarding.document.animatedMesh!.mesh(at: 2.5), width: 48, height: 27))
         #expect(png == expected)
     }
 }

@@ -134,7 +134,7 @@ import Testing
         #expect(run(["render", "--preset", name, "--size", "97x61", "--backend", "cpu", "-o", out]).status == 0)
         let png = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: out))))
         let expected = CPURenderer().render8(
-            RenderPlan(mesh: Presets.named(name)!.document.mesh(at: 0), width: 97, height: 61))
+            RenderPlan(mesh: Presets.named(name)!.document.animatedMesh!.mesh(at: 0), width: 97, height: 61))
         #expect(png.hasAlpha == !expected.isOpaque)
         let same = png.image8 == expected
         #expect(same)
@@ -144,7 +144,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         var document = Presets.sunset.document
-        document.mesh.background = .clear
+        document[.document]!.mesh.background = .clear
         let spec = dir.appendingPathComponent("clear.json")
         try Data(document.jsonText().utf8).write(to: spec)
         let out = dir.appendingPathComponent("clear.png").path

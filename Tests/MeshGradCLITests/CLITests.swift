@@ -2,6 +2,7 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradPNG
+import MeshGradPipeline
 import MeshGradTestSupport
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
         #expect(abs(Int(corner[1]) - 0x26) <= 1 && abs(Int(corner[2]) - 0x4d) <= 1)
         // It is the CPU renderer's picture of the preset at time 0.
         let expected = CPURenderer().render8(
-            RenderPlan(mesh: Presets.onboarding.document.mesh(at: 0), width: 120, height: 80))
+            RenderPlan(mesh: Presets.onboarding.document.animatedMesh!.mesh(at: 0), width: 120, height: 80))
         let same = png.image8 == expected
         #expect(same)
     }
@@ -89,6 +90,18 @@ import Testing
         #expect(result.out.contains("[0.45, Float(0.5 - 0.4 * cos(0.9 * t))]"))
         let still = run("code", "--preset", "aurora")
         #expect(still.out.hasPrefix("MeshGradient(\n    width: 3,"))
+    }
+
+    /// A scene has no mesh of its own: `code` says so in one line and
+    /// fails, rather than printing a placeholder 2×2 mesh of clear colors.
+    @Test func codeOnASceneSaysSoInOneLine() {
+        let result = run("code", "--preset", "se-wallpaper")
+        #expect(result.status != 0)
+        #expect(result.out.isEmpty)
+        #expect(
+            result.err
+                == "meshgrad code: error: preset se-wallpaper: is a scene; code export covers mesh documents only\n"
+        )
     }
 
     @Test func presetsListAndPrint() throws {
@@ -210,7 +223,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("exact.png").path
-        let mesh = Presets.meshingText.document.mesh(at: 0)
+        let mesh = Presets.meshingText.document.animatedMesh!.mesh(at: 0)
         #expect(
             run("render", "--preset", "meshing-text-mesh", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
                 .status == 0)

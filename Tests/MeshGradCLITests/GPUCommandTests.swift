@@ -53,7 +53,7 @@ import Testing
         }
         let a = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: gl)))).image8
         let b = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: cpu)))).image8
-        let plan = RenderPlan(mesh: Presets.sticker.document.mesh, width: 240, height: 160)
+        let plan = RenderPlan(mesh: Presets.sticker.document.animatedMesh!.mesh, width: 240, height: 160)
         let comparison = ImageComparison(a, b, border: BorderBand(plan: plan))
         #expect(comparison.isWithinTolerance, "\(comparison.summary)")
     }

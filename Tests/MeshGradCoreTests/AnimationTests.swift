@@ -11,7 +11,7 @@ import Testing
     @Test func onboardingMovesExactlyAsTheTutorial() {
         let document = Presets.onboarding.document
         for t in [0.0, 0.37, 1.5, 4.2, 17.0] {
-            let p = document.mesh(at: t).locations.positions
+            let p = document.animatedMesh!.mesh(at: t).locations.positions
             let expected: [(Int, SIMD2<Double>)] = [
                 (1, SIMD2(0.33 + 0.1 * cos(0.7 * t), 0)),
                 (2, SIMD2(0.67 - 0.1 * cos(0.8 * t), 0)),
@@ -34,7 +34,7 @@ import Testing
     @Test func meshingTextMovesExactlyAsTheTutorial() {
         let document = Presets.meshingText.document
         for t in [0.0, 0.5, 2.75, 9.0] {
-            let p = document.mesh(at: t).locations.positions
+            let p = document.animatedMesh!.mesh(at: t).locations.positions
             #expect(length(p[1] - SIMD2(0.5 + 0.4 * cos(t), 0)) < 1e-12)
             #expect(length(p[3] - SIMD2(0, 0.5 + 0.3 * cos(1.1 * t))) < 1e-12)
             #expect(length(p[4] - SIMD2(0.45, 0.5 - 0.4 * cos(0.9 * t))) < 1e-12)
@@ -48,22 +48,24 @@ import Testing
     @Test(arguments: ["onboarding", "lava", "tide"])
     func loopedFramesRepeat(name: String) {
         let document = Presets.named(name)!.document
-        let loop = document.animation?.loop ?? 7
-        let animation = document.animation!.looping(every: loop)
+        let loop = document.animatedMesh?.animation?.loop ?? 7
+        let animation = document.animatedMesh!.animation!.looping(every: loop)
         for t in [0.0, 1.3] {
             let a = CPURenderer().render8(
                 RenderPlan(
-                    mesh: animation.mesh(from: document.mesh, at: t), width: 64, height: 40, tessellationLevel: 8))
+                    mesh: animation.mesh(from: document.animatedMesh!.mesh, at: t), width: 64, height: 40,
+                    tessellationLevel: 8))
             let b = CPURenderer().render8(
                 RenderPlan(
-                    mesh: animation.mesh(from: document.mesh, at: t + loop), width: 64, height: 40, tessellationLevel: 8
+                    mesh: animation.mesh(from: document.animatedMesh!.mesh, at: t + loop), width: 64, height: 40,
+                    tessellationLevel: 8
                 ))
             let difference = ImageDifference(a, b)
             #expect(difference.maximum == 0, "\(name) at \(t): \(difference.differingPixels) pixels differ")
         }
         // And the motion is not trivially still.
-        let start = animation.mesh(from: document.mesh, at: 0)
-        let later = animation.mesh(from: document.mesh, at: loop / 3)
+        let start = animation.mesh(from: document.animatedMesh!.mesh, at: 0)
+        let later = animation.mesh(from: document.animatedMesh!.mesh, at: loop / 3)
         #expect(start != later)
     }
 
@@ -79,7 +81,8 @@ import Testing
     /// at every sampled point, over many seeds, times and meshes.
     @Test func driftNeverFolds() {
         let meshes = [
-            Presets.onboarding.document.mesh, Presets.meshingText.document.mesh, Presets.sunset.document.mesh,
+            Presets.onboarding.document.animatedMesh!.mesh, Presets.meshingText.document.animatedMesh!.mesh,
+            Presets.sunset.document.animatedMesh!.mesh,
             MeshGradient(
                 width: 6, height: 6, locations: .points(MeshGradient.regularGrid(width: 6, height: 6)),
                 colors: Array(repeating: .white, count: 36)),
@@ -108,8 +111,8 @@ import Testing
     }
 
     @Test func driftMovesBorderVerticesAlongTheBorderAndKeepsCorners() {
-        let mesh = Presets.lava.document.mesh
-        let animation = Presets.lava.document.animation!
+        let mesh = Presets.lava.document.animatedMesh!.mesh
+        let animation = Presets.lava.document.animatedMesh!.animation!
         let base = mesh.locations.positions
         var moved = Set<Int>()
         for t in stride(from: 0.0, to: 12, by: 0.7) {
@@ -178,19 +181,21 @@ import Testing
 
     @Test func keyframesReachTheirStatesAndHold() {
         let document = Presets.tide.document
-        let animation = document.animation!
+        let animation = document.animatedMesh!.animation!
         let first = animation.keyframes[0]
-        let atFirst = animation.mesh(from: document.mesh, at: 3)
+        let atFirst = animation.mesh(from: document.animatedMesh!.mesh, at: 3)
         #expect(atFirst.locations.positions == first.positions!)
         #expect(atFirst.colors == first.colors!)
-        let halfway = animation.mesh(from: document.mesh, at: 1.5)
-        #expect(halfway.colors != document.mesh.colors && halfway.colors != first.colors!)
+        let halfway = animation.mesh(from: document.animatedMesh!.mesh, at: 1.5)
+        #expect(halfway.colors != document.animatedMesh!.mesh.colors && halfway.colors != first.colors!)
         // The loop returns to the document's own state.
-        #expect(animation.mesh(from: document.mesh, at: 8).colors == document.mesh.colors)
+        #expect(animation.mesh(from: document.animatedMesh!.mesh, at: 8).colors == document.animatedMesh!.mesh.colors)
         // Without a loop the last state holds.
         var once = animation
         once.loop = nil
-        #expect(once.mesh(from: document.mesh, at: 100).locations.positions == animation.keyframes[1].positions!)
+        #expect(
+            once.mesh(from: document.animatedMesh!.mesh, at: 100).locations.positions == animation.keyframes[1]
+                .positions!)
     }
 
     @Test func frameScheduleSpansTheDurationWithoutRepeatingTheFirstFrame() {
@@ -199,12 +204,14 @@ import Testing
         #expect(schedule.time(ofFrame: 0) == 0)
         #expect(abs(schedule.time(ofFrame: 299) - 9.9666666) < 1e-6)
         let level = schedule.tessellationLevel(
-            base: Presets.onboarding.document.mesh, animation: Presets.onboarding.document.animation, width: 320,
+            base: Presets.onboarding.document.animatedMesh!.mesh,
+            animation: Presets.onboarding.document.animatedMesh?.animation, width: 320,
             height: 180)
         #expect(
             level
                 >= TessellationLevel().level(
-                    for: PatchNets(Presets.onboarding.document.mesh(at: 0)), canvasWidth: 320, canvasHeight: 180))
+                    for: PatchNets(Presets.onboarding.document.animatedMesh!.mesh(at: 0)), canvasWidth: 320,
+                    canvasHeight: 180))
     }
 
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }

@@ -8,7 +8,8 @@ import Testing
 /// The CPU reference renderer against the exact surface and its own rules.
 @Suite struct CPURendererTests {
     static let meshes: [(String, MeshGradient)] =
-        Presets.all.map { ($0.name, $0.document.mesh) } + TestMeshes.all.map { ($0.name, $0.mesh) }
+        Presets.all.compactMap { p in p.document.animatedMesh.map { (p.name, $0.mesh) } }
+        + TestMeshes.all.map { ($0.name, $0.mesh) }
 
     /// Issue acceptance: undithered 16-bit output agrees with the exact
     /// per-pixel evaluation (inverse mapping, no tessellation) within 1/255

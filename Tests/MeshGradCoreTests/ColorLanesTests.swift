@@ -106,7 +106,7 @@ import Testing
     }
 
     @Test func polynomialLanesMatchOnePixel() {
-        let plan = RenderPlan(mesh: Presets.aurora.document.mesh, width: 64, height: 64)
+        let plan = RenderPlan(mesh: Presets.aurora.document.animatedMesh!.mesh, width: 64, height: 64)
         plan.colorPolynomials.withUnsafeBufferPointer { polys in
             for patch in 0..<plan.columns * plan.rows {
                 let poly = polys.baseAddress! + patch * 16

@@ -12,7 +12,7 @@ import Testing
 /// their own goldens (MeshGradSceneTests).
 @Suite struct GoldenImageTests {
     static let cases: [(String, MeshGradient)] =
-        Presets.all.filter { $0.document.scene == nil }.map { ("preset-\($0.name)", $0.document.mesh) }
+        Presets.all.filter { $0.document.scene == nil }.map { ("preset-\($0.name)", $0.document.animatedMesh!.mesh) }
         + TestMeshes.all.map { ("mesh-\($0.name)", $0.mesh) }
 
     @Test(arguments: cases.map(\.0))

@@ -9,7 +9,8 @@ import Testing
 /// surface, and neighbouring patches share their edges bit for bit.
 @Suite struct TessellationTests {
     static let meshes: [(String, MeshGradient)] =
-        Presets.all.map { ($0.name, $0.document.mesh) } + TestMeshes.all.map { ($0.name, $0.mesh) }
+        Presets.all.compactMap { p in p.document.animatedMesh.map { (p.name, $0.mesh) } }
+        + TestMeshes.all.map { ($0.name, $0.mesh) }
 
     @Test(arguments: meshes.map(\.0))
     func realDeviationAt4KIsUnderAQuarterPixel(name: String) {

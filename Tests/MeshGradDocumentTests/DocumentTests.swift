@@ -25,7 +25,7 @@ import Testing
 
     @Test func decodesTheFormatsExample() throws {
         let document = try GradientDocument.decode(Self.valid)
-        let mesh = document.mesh
+        let mesh = document.animatedMesh!.mesh
         #expect(mesh.width == 3 && mesh.height == 3)
         #expect(mesh.locations.positions[4] == SIMD2(0.45, 0.55))
         #expect(mesh.colors[0] == RGBAColor(red8: 0xEB, green8: 0, blue8: 0))
@@ -39,9 +39,9 @@ import Testing
         let document = try GradientDocument.decode(
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#fff","#000","#fff","#000"]}"##
                 .replacingOccurrences(of: "#fff", with: "#ffffff").replacingOccurrences(of: "#000", with: "#000000"))
-        #expect(document.mesh.background == .clear)
-        #expect(document.mesh.smoothsColors)
-        #expect(document.mesh.colorSpace == .device)
+        #expect(document.animatedMesh!.mesh.background == .clear)
+        #expect(document.animatedMesh!.mesh.smoothsColors)
+        #expect(document.animatedMesh!.mesh.colorSpace == .device)
     }
 
     @Test func decodesBezierPointsAndSize() throws {
@@ -56,13 +56,13 @@ import Testing
              "size": [800, 600]}
             """
         let document = try GradientDocument.decode(text)
-        guard case .bezierPoints(let points) = document.mesh.locations else {
+        guard case .bezierPoints(let points) = document.animatedMesh!.mesh.locations else {
             Issue.record("expected bezierPoints")
             return
         }
         #expect(points[0].trailing == SIMD2(0.3, 0.1))
         #expect(points[0].leading == points[0].position)  // out of the grid: defaults to the vertex
-        #expect(document.mesh.colors[3].alpha == 0xcc / 255.0)
+        #expect(document.animatedMesh!.mesh.colors[3].alpha == 0xcc / 255.0)
         #expect(document.size == CanvasSize(width: 800, height: 600))
     }
 
@@ -73,7 +73,7 @@ import Testing
         }
         var document = try GradientDocument.decode(Self.valid)
         document.size = CanvasSize(width: 10, height: 20)
-        document.mesh.colors[1] = RGBAColor(red: 0.1234, green: 0.5, blue: 1, alpha: 0.25)
+        document[.document]!.mesh.colors[1] = RGBAColor(red: 0.1234, green: 0.5, blue: 1, alpha: 0.25)
         #expect(try GradientDocument.decode(document.jsonText()) == document)
     }
 
@@ -247,7 +247,7 @@ import Testing
                  {"duration": 1, "easing": {"spring": {"response": 0.6, "dampingFraction": 0.7}}, "background": "#123456"}
                ]}}
             """
-        let animation = try #require(try GradientDocument.decode(text).animation)
+        let animation = try #require(try GradientDocument.decode(text).animatedMesh?.animation)
         #expect(animation.loop == 6)
         #expect(animation.waves == [VertexWaves(vertex: 1, x: Wave(amplitude: -0.1, frequency: 0.8, phase: 1.5))])
         #expect(animation.drift == Drift(seed: 3, amplitude: 0.5, speed: 0.4))
@@ -258,7 +258,7 @@ import Testing
     }
 
     @Test func animatedPresetsRoundTrip() throws {
-        for preset in Presets.all where preset.document.animation != nil {
+        for preset in Presets.all where preset.document.animatedMesh?.animation != nil {
             #expect(try GradientDocument.decode(preset.document.jsonText()) == preset.document, "\(preset.name)")
         }
     }

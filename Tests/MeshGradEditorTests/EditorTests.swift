@@ -11,7 +11,7 @@ import Testing
 @Suite struct EditorTests {
     static let document: GradientDocument = {
         var document = Presets.aurora.document
-        document.animation = nil
+        document[.document]?.animation = nil
         return document
     }()
 
@@ -51,7 +51,7 @@ import Testing
         editor.beginGesture()
         for step in 1...20 { editor.move(.vertex(4), to: SIMD2(0.5 + Double(step) * 0.01, 0.4)) }
         editor.endGesture()
-        #expect(editor.document.mesh.locations.positions[4] == SIMD2(0.7, 0.4))
+        #expect(editor.mesh!.mesh.locations.positions[4] == SIMD2(0.7, 0.4))
         let undone = editor.undo()
         #expect(undone)
         #expect(editor.document == Self.document)
@@ -70,40 +70,40 @@ import Testing
     @Test func draggingFarAwayOrToNaNStaysFinite() {
         var editor = Editor(document: Self.document)
         editor.move(.vertex(4), to: SIMD2(1e300, -1e300))
-        #expect(editor.document.mesh.locations.positions[4] == SIMD2(4, -4))
+        #expect(editor.mesh!.mesh.locations.positions[4] == SIMD2(4, -4))
         editor.move(.vertex(4), to: SIMD2(.nan, 0.5))
         editor.move(.vertex(4), to: SIMD2(.infinity, 0.5))
-        #expect(editor.document.mesh.locations.positions[4] == SIMD2(4, -4))
+        #expect(editor.mesh!.mesh.locations.positions[4] == SIMD2(4, -4))
         // And it still renders.
-        let image = CPURenderer().render8(RenderPlan(mesh: editor.document.mesh, width: 32, height: 20))
+        let image = CPURenderer().render8(RenderPlan(mesh: editor.mesh!.mesh, width: 32, height: 20))
         #expect(image.width == 32)
     }
 
     @Test func movingABezierVertexCarriesItsHandles() {
         var editor = Editor(document: Presets.silk.document)
-        let before = editor.document.mesh.bezierPoints[4]
+        let before = editor.mesh!.mesh.bezierPoints[4]
         editor.move(.vertex(4), to: before.position + SIMD2(0.1, 0.05))
-        let after = editor.document.mesh.bezierPoints[4]
+        let after = editor.mesh!.mesh.bezierPoints[4]
         #expect(length(after.leading - before.leading - SIMD2(0.1, 0.05)) < 1e-12)
         editor.move(.handle(4, .trailing), to: SIMD2(0.9, 0.2))
-        #expect(editor.document.mesh.bezierPoints[4].trailing == SIMD2(0.9, 0.2))
-        #expect(editor.document.mesh.bezierPoints[4].position == after.position)
+        #expect(editor.mesh!.mesh.bezierPoints[4].trailing == SIMD2(0.9, 0.2))
+        #expect(editor.mesh!.mesh.bezierPoints[4].position == after.position)
     }
 
     @Test func colorStepsAreOklchSteps() {
         var editor = Editor(document: Self.document)
         editor.selection = .vertex(4)
-        let before = Oklch(editor.document.mesh.colors[4])
+        let before = Oklch(editor.mesh!.mesh.colors[4])
         editor.adjustColor(lightness: 0.05)
-        let lighter = Oklch(editor.document.mesh.colors[4])
+        let lighter = Oklch(editor.mesh!.mesh.colors[4])
         #expect(abs(lighter.lightness - before.lightness - 0.05) < 1e-3)
         #expect(abs(lighter.hue - before.hue) < 1)
         editor.adjustColor(hue: 15)
-        let turned = Oklch(editor.document.mesh.colors[4])
+        let turned = Oklch(editor.mesh!.mesh.colors[4])
         #expect(abs(turned.hue - before.hue - 15) < 1.5)
         editor.selection = .background
         editor.adjustColor(lightness: 0.1)
-        #expect(editor.document.mesh.background != Self.document.mesh.background)
+        #expect(editor.mesh!.mesh.background != Self.document.animatedMesh!.mesh.background)
     }
 
     @Test func oklchColorsStayInGamut() {
@@ -120,7 +120,7 @@ import Testing
     /// can (its slopes are new): the warped 3×3 aurora on a 5×5 grid is
     /// within a few levels on average, where an unrelated mesh is tens away.
     @Test func resamplingKeepsThePicture() {
-        let mesh = Self.document.mesh
+        let mesh = Self.document.animatedMesh!.mesh
         let finer = mesh.resampled(width: 5, height: 5)
         #expect(finer.width == 5 && finer.height == 5)
         let a = CPURenderer().render8(RenderPlan(mesh: mesh, width: 96, height: 64), dithers: false)
@@ -143,9 +143,9 @@ import Testing
     @Test func gridsStayBetweenTwoAndEight() {
         var editor = Editor(document: Self.document)
         for _ in 0..<10 { editor.resizeGrid(by: 1) }
-        #expect(editor.document.mesh.width == Editor.maximumGrid)
+        #expect(editor.mesh!.mesh.width == Editor.maximumGrid)
         for _ in 0..<10 { editor.resizeGrid(by: -1) }
-        #expect(editor.document.mesh.width == 2 && editor.document.mesh.height == 2)
+        #expect(editor.mesh!.mesh.width == 2 && editor.mesh!.mesh.height == 2)
     }
 
     @Test func randomizingIsSeededAndHarmonious() {
@@ -169,7 +169,7 @@ import Testing
     @Test func reloadIsUndoable() {
         var editor = Editor(document: Self.document)
         var fresh = Self.document
-        fresh.mesh.smoothsColors = false
+        fresh[.document]?.mesh.smoothsColors = false
         editor.reload(fresh)
         #expect(editor.document == fresh)
         editor.undo()
@@ -177,4 +177,33 @@ import Testing
     }
 
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }
+
+    /// In a scene the editor edits the selected mesh layer, and says so:
+    /// its target is that layer, and the scene's other layers are kept.
+    @Test func aSceneEditsItsMeshLayer() throws {
+        var editor = Editor(document: Presets.onboardingScreen.document)
+        #expect(editor.target == .layer(0))
+        let before = try #require(editor.mesh).mesh.locations.positions[4]
+        editor.move(.vertex(4), to: before + SIMD2(0.1, 0))
+        let scene = try #require(editor.document.scene)
+        #expect(scene.layers.count == Presets.onboardingScreen.document.scene!.layers.count)
+        #expect(editor.mesh!.mesh.locations.positions[4] == before + SIMD2(0.1, 0))
+        let selectedOverlay = editor.select(layer: 1)
+        #expect(!selectedOverlay && editor.target == .layer(0))
+        let undone = editor.undo()
+        #expect(undone)
+        #expect(editor.document == Presets.onboardingScreen.document)
+    }
+
+    /// A scene of gradients alone has no mesh: edits change nothing.
+    @Test func aSceneWithoutMeshesHasNothingToEdit() {
+        var editor = Editor(document: Presets.seWallpaper.document)
+        #expect(editor.target == nil && editor.mesh == nil)
+        editor.selection = .vertex(0)
+        editor.move(.vertex(0), to: SIMD2(0.5, 0.5))
+        editor.adjustColor(hue: 30)
+        editor.resizeGrid(by: 1)
+        editor.randomize(seed: 1)
+        #expect(editor.document == Presets.seWallpaper.document && !editor.canUndo)
+    }
 }

@@ -11,7 +11,7 @@ import Testing
 /// on its own thread, and llvmpipe uses every core anyway.
 @Suite(.serialized) struct GLParityTests {
     static let meshes: [(String, MeshGradient)] =
-        Presets.all.filter { $0.document.scene == nil }.map { ($0.name, $0.document.mesh) }
+        Presets.all.filter { $0.document.scene == nil }.map { ($0.name, $0.document.animatedMesh!.mesh) }
         + TestMeshes.all.map { ($0.name, $0.mesh) }
 
     /// A context and renderer for one test.
@@ -43,7 +43,7 @@ import Testing
         defer { withExtendedLifetime(context) {} }
         let document = Presets.named(name)!.document
         for time in [0, 1.3, 2.9] {
-            let mesh = document.mesh(at: time)
+            let mesh = document.animatedMesh!.mesh(at: time)
             let preview = RenderPlan(mesh: mesh, width: 640, height: 360, tolerance: .preview)
             let reference = RenderPlan(mesh: mesh, width: 640, height: 360)
             let comparison = ImageComparison(
@@ -138,7 +138,7 @@ import Testing
     @Test func meshUpdateRedrawsWithNewVertices() throws {
         let (context, renderer) = try Self.renderer()
         defer { withExtendedLifetime(context) {} }
-        var mesh = Presets.onboarding.document.mesh
+        var mesh = Presets.onboarding.document.animatedMesh!.mesh
         let first = RenderPlan(mesh: mesh, width: 120, height: 80, tessellationLevel: 4)
         let uploaded = try renderer.upload(first)
         let before: RGBAImage<UInt8> = try renderer.render(uploaded, format: .rgba8(dithers: true))

@@ -12,7 +12,7 @@ import Testing
 @Suite struct CSSChromiumTests {
     @Test(arguments: ["onboarding", "aurora", "sunset"])
     func chromiumDrawsTheMeasuredApproximation(_ name: String) throws {
-        let mesh = try #require(Presets.named(name)).document.mesh
+        let mesh = try #require(Presets.named(name)).meshDocument.mesh
         let (width, height) = (240, 160)
         let fit = CSSApproximation(mesh)
         let folder = try temporaryFolder()

@@ -13,7 +13,7 @@ import Testing
     /// positions and tangents that rebuild meshgrad's handles.
     @Test(arguments: meshPresets)
     func composeCodeCarriesEveryVertex(_ name: String) throws {
-        let mesh = try #require(Presets.named(name)).document.mesh
+        let mesh = try #require(Presets.named(name)).meshDocument.mesh
         let code = mesh.composeCode()
         #expect(
             code.contains(
@@ -45,7 +45,7 @@ import Testing
     /// approximation worth having (it beats the best single color).
     @Test(arguments: ["onboarding", "aurora", "sunset", "meshing-text-mesh"])
     func cssApproximationIsMeasured(_ name: String) throws {
-        let mesh = try #require(Presets.named(name)).document.mesh
+        let mesh = try #require(Presets.named(name)).meshDocument.mesh
         let fit = CSSApproximation(mesh)
         let css = fit.css()
         #expect(
@@ -69,7 +69,7 @@ import Testing
     /// mesh); compared with meshgrad's render away from edges.
     @Test(arguments: ["onboarding", "aurora", "silk", "sunset"])
     func svgMeshRendersInInkscape(_ name: String) throws {
-        let mesh = try #require(Presets.named(name)).document.mesh
+        let mesh = try #require(Presets.named(name)).meshDocument.mesh
         let (width, height) = (240, 160)
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -105,13 +105,13 @@ import Testing
     }
 
     @Test func svgHasTheFallbackAndTheMesh() throws {
-        let svg = try SVGExport.svg(Presets.aurora.document.mesh, width: 64, height: 48)
+        let svg = try SVGExport.svg(Presets.aurora.meshDocument.mesh, width: 64, height: 48)
         #expect(svg.contains("<meshgradient id=\"mesh\""))
         #expect(svg.contains("data:image/png;base64,"))
         #expect(svg.contains("fill=\"url(#mesh) none\""))
         #expect(
             svg.components(separatedBy: "<meshrow>").count - 1 == 2
-                * SVGExport.cutsPerPatch(PatchNets(Presets.aurora.document.mesh)))
+                * SVGExport.cutsPerPatch(PatchNets(Presets.aurora.meshDocument.mesh)))
     }
 }
 

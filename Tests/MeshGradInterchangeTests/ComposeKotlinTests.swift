@@ -14,7 +14,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var sources: [String] = []
         for (k, name) in ["onboarding", "aurora", "silk", "frost"].enumerated() {
-            let mesh = try #require(Presets.named(name)).document.mesh
+            let mesh = try #require(Presets.named(name)).meshDocument.mesh
             let code = mesh.composeCode(name: "painter\(k)")
             let file = folder.appendingPathComponent("Mesh\(k).kt")
             let imports = MeshGradient.composeImports.map { "import " + $0 + "\n" }.joined()

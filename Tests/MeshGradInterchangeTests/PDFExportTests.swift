@@ -19,7 +19,7 @@ import Testing
     func pdfRasterizesLikeTheRender(_ name: String) throws {
         let document = try #require(Presets.named(name)).document
         let (width, height) = (240, 160)
-        let mesh = document.mesh(at: document.poster)
+        let mesh = document.animatedMesh!.mesh(at: document.poster)
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let pdf = folder.appendingPathComponent("mesh.pdf")
@@ -56,7 +56,7 @@ import Testing
     /// 9 × 9 grid the cutting did not look at: within one 8-bit level.
     @Test func piecesMeetTheTolerance() {
         for preset in [Presets.onboarding, Presets.aurora, Presets.frost, Presets.silk] {
-            let nets = PatchNets(preset.document.mesh)
+            let nets = PatchNets(preset.meshDocument.mesh)
             let pieces = PatchPieces(nets).pieces
             #expect(pieces.count >= nets.count && pieces.count < nets.count * 4096)
             var worst = 0.0
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func subnetIsTheSameSurface() {
-        let net = PatchNets(Presets.silk.document.mesh).geometry[3]
+        let net = PatchNets(Presets.silk.meshDocument.mesh).geometry[3]
         let part = subnet(net, u: 0.25...0.75, v: 0.5...1)
         for (s, t) in [(0.0, 0.0), (0.3, 0.7), (1.0, 1.0), (0.5, 0.1)] {
             let a = part.evaluate(u: s, v: t)
@@ -89,7 +89,7 @@ import Testing
     }
 
     @Test func fileIsWellFormed() throws {
-        let bytes = PDFExport.mesh(Presets.frost.document.mesh, width: 100, height: 50)
+        let bytes = PDFExport.mesh(Presets.frost.meshDocument.mesh, width: 100, height: 50)
         let text = String(decoding: bytes, as: UTF8.self)
         #expect(text.hasPrefix("%PDF-1.7"))
         #expect(text.hasSuffix("%%EOF\n"))

@@ -25,7 +25,7 @@ struct ImportTestFailure: Error, CustomStringConvertible {
 
 /// The largest per-channel difference between two documents' renders at
 /// `time`, 8-bit, undithered.
-func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double, size: Int = 96) -> Int {
+func renderDifference(_ a: AnimatedMesh, _ b: AnimatedMesh, time: Double, size: Int = 96) -> Int {
     let renderer = CPURenderer()
     let imageA = renderer.render8(RenderPlan(mesh: a.mesh(at: time), width: size, height: size), dithers: false)
     let imageB = renderer.render8(RenderPlan(mesh: b.mesh(at: time), width: size, height: size), dithers: false)
@@ -35,10 +35,10 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
 @Suite struct SwiftImportTests {
     @Test func onboardingTutorialIsTheOnboardingPreset() throws {
         let imported = try importOne(fixture("onboarding-tutorial.swift"), file: "onboarding-tutorial.swift")
-        let preset = Presets.onboarding.document
+        let preset = Presets.onboarding.meshDocument
         #expect(imported.mesh == preset.mesh)
         #expect(imported.animation == preset.animation)
-        let document = GradientDocument(mesh: imported.mesh, animation: imported.animation)
+        let document = AnimatedMesh(imported.mesh, animation: imported.animation)
         for time in [0, 1.7, 12.25] {
             #expect(renderDifference(document, preset, time: time) == 0)
         }
@@ -46,10 +46,10 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
 
     @Test func meshingTextTutorialIsItsPreset() throws {
         let imported = try importOne(fixture("meshing-text-tutorial.swift"))
-        let preset = Presets.meshingText.document
+        let preset = Presets.meshingText.meshDocument
         #expect(imported.mesh == preset.mesh)
         #expect(imported.animation == preset.animation)
-        let document = GradientDocument(mesh: imported.mesh, animation: imported.animation)
+        let document = AnimatedMesh(imported.mesh, animation: imported.animation)
         for time in [0, 2.5, 9.0] {
             #expect(renderDifference(document, preset, time: time) == 0)
         }
@@ -175,8 +175,8 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
 @Suite struct TutorialPageTests {
     @Test func onboardingPageImportsToItsPreset() throws {
         let imported = try importOne(fixture("onboarding-tutorial-page.txt"))
-        #expect(imported.mesh == Presets.onboarding.document.mesh)
-        #expect(imported.animation == Presets.onboarding.document.animation)
+        #expect(imported.mesh == Presets.onboarding.meshDocument.mesh)
+        #expect(imported.animation == Presets.onboarding.meshDocument.animation)
     }
 
     @Test func meshingTextPageHoldsItsPreset() throws {
@@ -188,8 +188,8 @@ func renderDifference(_ a: GradientDocument, _ b: GradientDocument, time: Double
         let animated = results.compactMap { try? $0.get() }.filter { $0.animation != nil }
         #expect(animated.count == 3)
         for mesh in animated {
-            #expect(mesh.mesh == Presets.meshingText.document.mesh)
-            #expect(mesh.animation == Presets.meshingText.document.animation)
+            #expect(mesh.mesh == Presets.meshingText.meshDocument.mesh)
+            #expect(mesh.animation == Presets.meshingText.meshDocument.animation)
         }
     }
 }

@@ -135,7 +135,7 @@ import Testing
         #expect(process.terminationStatus == 0)
         let window = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: shot)))).image8
         #expect(window.width == 320 && window.height == 200)
-        let plan = RenderPlan(mesh: Presets.sunset.document.mesh, width: 320, height: 200)
+        let plan = RenderPlan(mesh: Presets.sunset.document.animatedMesh!.mesh, width: 320, height: 200)
         let comparison = ImageComparison(window, CPURenderer().render8(plan), border: BorderBand(plan: plan))
         #expect(comparison.isWithinTolerance, "\(comparison.summary)")
     }
@@ -163,14 +163,14 @@ import Testing
         Thread.sleep(forTimeInterval: 0.5)
         let output = try preview.quit()
         let saved = try GradientDocument.load(path: spec.path)
-        let moved = saved.mesh.locations.positions[4]
+        let moved = saved.animatedMesh!.mesh.locations.positions[4]
         #expect(abs(moved.x - (0.5 + 40.0 / 400)) < 0.5 / 400, "x \(moved.x); \(output)")
         #expect(abs(moved.y - (0.5 + 24.0 / 300)) < 0.5 / 300, "y \(moved.y)")
         // Everything else is as it was.
         var expected = original
-        if case .points(var points) = expected.mesh.locations {
+        if case .points(var points) = expected.animatedMesh!.mesh.locations {
             points[4] = moved
-            expected.mesh.locations = .points(points)
+            expected[.document]?.mesh.locations = .points(points)
         }
         #expect(saved == expected)
     }
@@ -181,7 +181,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         let spec = dir.appendingPathComponent("undo.json")
         var original = Presets.aurora.document
-        original.animation = nil
+        original[.document]?.animation = nil
         try Data(original.jsonText().utf8).write(to: spec)
         let preview = try Preview(arguments: [spec.path, "--window", "300x200"], display: display)
         // Select a vertex, nudge it, recolor it, toggle smooth colors; undo all four.
@@ -189,14 +189,16 @@ import Testing
             try preview.xdotool(["key", "--clearmodifiers", key])
         }
         try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 0.4)
-        let edited = try GradientDocument.load(path: spec.path)
+        // The save lands when the preview has handled the keys: within
+        // 0.4 s on a quiet machine, later under load, so wait for it (up to
+        // 5 s) rather than for a fixed time.
+        let edited = waitForDocument(at: spec.path) { $0 != original }
         #expect(edited != original)
         for _ in 0..<4 { try preview.xdotool(["key", "--clearmodifiers", "ctrl+z"]) }
         try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 0.4)
+        let restored = waitForDocument(at: spec.path) { $0 == original }
         _ = try preview.quit()
-        #expect(try GradientDocument.load(path: spec.path) == original)
+        #expect(restored == original)
     }
 
     @Test func fileChangesShowUpAndBrokenFilesKeepTheLastPicture() throws {
@@ -267,5 +269,21 @@ import Testing
         let output = try preview.quit()
         #expect(output.contains("scene.json: layers[0].text: cannot read the font"), "\(output)")
         #expect(output.contains("is valid again"), "\(output)")
+    }
+
+    /// The document at `path` once `condition` holds of it, polled for up
+    /// to `timeout` seconds; the last one read otherwise (nil if none could
+    /// be).
+    func waitForDocument(
+        at path: String, timeout: Double = 5, _ condition: (GradientDocument) -> Bool
+    ) -> GradientDocument? {
+        let deadline = Date().addingTimeInterval(timeout)
+        var last: GradientDocument?
+        repeat {
+            Thread.sleep(forTimeInterval: 0.1)
+            last = try? GradientDocument.load(path: path)
+            if let last, condition(last) { return last }
+        } while Date() < deadline
+        return last
     }
 }

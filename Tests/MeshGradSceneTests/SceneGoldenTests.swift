@@ -25,17 +25,16 @@ import Testing
     @Test(arguments: presets.map(\.name))
     func cpuMatchesGolden(name: String) throws {
         let image = SceneRenderer().render8(try Self.plan(name))
-        let failure = GoldenImage.check(image, named: "scene-\(name)")
+        let failure = GoldenImage.check(image, named: "scene-\(name)", backend: "cpu")
         #expect(failure == nil, "\(failure ?? "")")
     }
 
     @Test(arguments: presets.map(\.name))
     func glMatchesGolden(name: String) throws {
-        guard !GoldenImage.isRecording else { return }
         let context = try HeadlessContext()
         let image = try GLSceneRenderer().render8(try Self.plan(name))
         withExtendedLifetime(context) {}
-        let failure = GoldenImage.check(image, named: "scene-\(name)", tolerance: 1)
+        let failure = GoldenImage.check(image, named: "scene-\(name)", backend: "gl", tolerance: 1, records: false)
         #expect(failure == nil, "\(failure ?? "")")
     }
 }

@@ -3,10 +3,15 @@ import MeshGradCore
 import MeshGradPNG
 
 /// Golden-image checks in the manner of tiny-skia and vello: small PNGs
-/// kept in `Tests/Goldens`, compared per channel with a tolerance, rewritten
-/// when `RECORD=1` is set, and on a mismatch a side-by-side diff image
-/// (expected | actual | difference ×16) is written next to the test's
-/// temporary files and named in the failure.
+/// kept in `Tests/Goldens`, compared with ``ImageComparison`` (the one
+/// image-difference definition, which `meshgrad compare` uses too:
+/// premultiplied, largest component difference per pixel).
+///
+/// Recording (`RECORD=1`) writes the golden *and fails* the check with
+/// "recorded …, run again": a forgotten variable can never turn the suite
+/// green. On a mismatch a side-by-side diff image (expected | actual |
+/// difference ×16, over a checkerboard so that alpha shows) is written to
+/// the temporary folder under the test's and the backend's name.
 public enum GoldenImage {
     /// `Tests/Goldens` in the source tree.
     public static let directory: URL = URL(fileURLWithPath: #filePath)
@@ -16,21 +21,27 @@ public enum GoldenImage {
     public static var isRecording: Bool { ProcessInfo.processInfo.environment["RECORD"] == "1" }
 
     /// Compares `image` with the golden `name.png`; returns nil when they
-    /// match within `tolerance` (per channel, 0–255), or a description of
-    /// the mismatch. When recording, writes the golden and returns nil.
-    public static func check(_ image: RGBAImage<UInt8>, named name: String, tolerance: Int = 0) -> String? {
+    /// match within `tolerance` (levels, 0–255, premultiplied), or a
+    /// description of the mismatch. `backend` names the renderer that drew
+    /// `image` (its diff image is its own). When recording, a backend that
+    /// `records` writes the golden and returns "recorded …, run again"; one
+    /// that does not (the GPU, held to the CPU's goldens) compares as usual.
+    public static func check(
+        _ image: RGBAImage<UInt8>, named name: String, backend: String = "cpu", tolerance: Int = 0,
+        records: Bool = true, recording: Bool = isRecording, in directory: URL = directory
+    ) -> String? {
         let url = directory.appendingPathComponent("\(name).png")
-        if isRecording {
+        if recording && records {
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 try AtomicFile.write(PNGEncoder(compressionLevel: 9).encode(image), to: url)
             } catch {
                 return "could not record \(url.path): \(error)"
             }
-            return nil
+            return "recorded \(url.path), run again without RECORD=1 (and look at the image before committing it)"
         }
         guard let data = FileManager.default.contents(atPath: url.path) else {
-            return "no golden image \(url.path); record it with RECORD=1 swift test"
+            return "no golden image \(url.path); record it with RECORD=1 swift test, then run again"
         }
         let expected: RGBAImage<UInt8>
         do {
@@ -41,15 +52,25 @@ public enum GoldenImage {
         guard expected.width == image.width, expected.height == image.height else {
             return "\(name): size \(image.width)×\(image.height), golden is \(expected.width)×\(expected.height)"
         }
-        let stats = ImageDifference(expected, image)
-        guard stats.maximum > tolerance else { return nil }
-        let diffURL = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-diff-\(name).png")
+        let comparison = ImageComparison(expected, image)
+        guard comparison.maximum > tolerance else { return nil }
+        let diffURL = diffURL(name: name, backend: backend)
         try? AtomicFile.write(PNGEncoder().encode(sideBySide(expected, image)), to: diffURL)
-        return
-            "\(name): \(stats.differingPixels) pixels differ by more than \(tolerance) (max \(stats.maximum)); diff image: \(diffURL.path)"
+        return "\(name) (\(backend)): \(comparison.countAbove(tolerance)) pixels differ by more than \(tolerance) "
+            + "(\(comparison.summary)); diff image: \(diffURL.path)"
     }
 
-    /// Expected, actual and their absolute difference magnified 16 times.
+    /// Where the diff image of test `name` drawn by `backend` goes: one
+    /// file per test and backend, so the CPU's and the GPU's never overwrite
+    /// each other.
+    public static func diffURL(name: String, backend: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-diff-\(name)-\(backend).png")
+    }
+
+    /// Expected and actual over a grey checkerboard (so transparency shows
+    /// as checks and alpha differences as visible ones), then their
+    /// difference ×16 per component, alpha included (shown as white where
+    /// only alpha differs), opaque.
     static func sideBySide(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>) -> RGBAImage<UInt8> {
         let w = a.width
         var out = RGBAImage<UInt8>(width: w * 3, height: a.height)
@@ -57,33 +78,37 @@ public enum GoldenImage {
             for x in 0..<w {
                 let p = a[x, y]
                 let q = b[x, y]
-                out[x, y] = p
-                out[x + w, y] = q
+                let check: Int = ((x / 4 + y / 4) % 2 == 0) ? 204 : 153
+                out[x, y] = overCheck(p, check)
+                out[x + w, y] = overCheck(q, check)
                 var d = SIMD4<UInt8>(repeating: 255)
-                for c in 0..<3 { d[c] = UInt8(min(255, abs(Int(p[c]) - Int(q[c])) * 16)) }
+                let alpha = min(255, abs(Int(p[3]) - Int(q[3])) * 16)
+                for c in 0..<3 { d[c] = UInt8(max(alpha, min(255, abs(Int(p[c]) - Int(q[c])) * 16))) }
                 out[x + 2 * w, y] = d
             }
         }
         return out
     }
+
+    private static func overCheck(_ p: SIMD4<UInt8>, _ check: Int) -> SIMD4<UInt8> {
+        let alpha = Int(p[3])
+        var result = SIMD4<UInt8>(repeating: 255)
+        for c in 0..<3 { result[c] = UInt8((Int(p[c]) * alpha + check * (255 - alpha) + 127) / 255) }
+        return result
+    }
 }
 
-/// Per-channel absolute differences between two 8-bit images.
+/// The histogram of two 8-bit images' per-pixel differences, by the one
+/// definition (``ImageComparison``: premultiplied, largest component).
 public struct ImageDifference {
     public var maximum = 0
     public var differingPixels = 0
     public var histogram = [Int](repeating: 0, count: 256)
 
     public init(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>, tolerance: Int = 0) {
-        precondition(a.width == b.width && a.height == b.height)
-        for i in stride(from: 0, to: a.components.count, by: 4) {
-            var pixelMax = 0
-            for c in 0..<4 {
-                pixelMax = max(pixelMax, abs(Int(a.components[i + c]) - Int(b.components[i + c])))
-            }
-            histogram[pixelMax] += 1
-            maximum = max(maximum, pixelMax)
-            if pixelMax > tolerance { differingPixels += 1 }
-        }
+        let comparison = ImageComparison(a, b)
+        histogram = comparison.histogram
+        maximum = comparison.maximum
+        differingPixels = comparison.countAbove(tolerance)
     }
 }

@@ -26,6 +26,8 @@ public struct ImageComparison: Sendable {
     public private(set) var countAboveOne = 0
     let differences: [UInt8]
     let border: BorderBand?
+    /// How many pixels differ by each level, 0…255.
+    public let histogram: [Int]
 
     public static let maximumAllowed = 2
     public static let shareWithinOneRequired = 0.999
@@ -60,6 +62,7 @@ public struct ImageComparison: Sendable {
             }
         }
         self.differences = differences
+        self.histogram = histogram
         let count = max(1, width * height)
         mean = sum / Double(count)
         let mse = squares / Double(count * 4)
@@ -74,6 +77,11 @@ public struct ImageComparison: Sendable {
                 break
             }
         }
+    }
+
+    /// Pixels differing by more than `level`.
+    public func countAbove(_ level: Int) -> Int {
+        histogram[min(max(level + 1, 0), 256)...].reduce(0, +)
     }
 
     public var shareAboveOne: Double { Double(countAboveOne) / Double(max(1, width * height)) }

@@ -417,14 +417,3 @@ final class RasterSetup: @unchecked Sendable {
 func fullyCovered8(_ masks: UnsafePointer<UInt8>) -> Bool {
     UnsafeRawPointer(masks).loadUnaligned(as: UInt64.self) == 0x0F0F_0F0F_0F0F_0F0F
 }
-
-/// A partly covered pixel: the mesh color weighted by its sample coverage
-/// over the background, in premultiplied space, returned straight.
-@inline(__always)
-func blend(_ color: SIMD4<Float>, coverage mask: UInt8, over background: SIMD4<Float>) -> SIMD4<Float> {
-    let coverage = Float(mask.nonzeroBitCount) / 4
-    let premultiplied = SIMD4(color.x * color.w, color.y * color.w, color.z * color.w, color.w)
-    let mixed = premultiplied * coverage + background * (1 - coverage)
-    guard mixed.w > 0 else { return .zero }
-    return SIMD4(mixed.x / mixed.w, mixed.y / mixed.w, mixed.z / mixed.w, mixed.w)
-}

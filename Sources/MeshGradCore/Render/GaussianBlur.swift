@@ -9,7 +9,7 @@ import Foundation
 ///
 /// It is the twin of `Shaders/blur.frag` (driven by `GLGaussianBlur`):
 /// both sum `w₀·c + Σₖ wₖ·(left + right)` over `k = 1…radius`, in that
-/// order, with the same `Float` weights (``convolveSymmetric``).
+/// order, with the same `Float` weights (`convolveSymmetric`).
 ///
 /// Blur premultiplied colors only: a straight color under zero alpha is
 /// meaningless and would bleed into the blurred edge.

@@ -1,7 +1,7 @@
 // The color of one pixel of a scene layer, and how layers stack.
 //
-// Twin of `linearGradientParameter()`, `premultiply()`, `compositeOver()`
-// and `unpremultiply()` in Shaders/layer.frag and Shaders/finish.frag:
+// Twin of `linearGradientParameter()`, `premultiply()` and `compositeOver()`
+// in Shaders/layer.frag (`unpremultiply()` is finish.frag's, in Finish.swift):
 // the functions carry the same names and do the same float operations in
 // the same order.
 
@@ -23,14 +23,6 @@ public func linearGradientParameter(x: Float, y: Float, start: SIMD2<Float>, end
 @inlinable @inline(__always)
 public func premultiply(_ c: SIMD4<Float>) -> SIMD4<Float> {
     SIMD4(c.x * c.w, c.y * c.w, c.z * c.w, c.w)
-}
-
-/// A premultiplied color back to straight; zero alpha gives transparent
-/// black.
-@inlinable @inline(__always)
-public func unpremultiply(_ c: SIMD4<Float>) -> SIMD4<Float> {
-    guard c.w > 0 else { return .zero }
-    return SIMD4(c.x / c.w, c.y / c.w, c.z / c.w, c.w)
 }
 
 /// Porter–Duff "source over" on premultiplied colors: what GL's blending

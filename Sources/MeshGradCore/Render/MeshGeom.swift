@@ -1,3 +1,10 @@
+// A triangle's set-up: its (u, v) planes in canvas coordinates and its
+// exact edge functions.
+//
+// Twin of Shaders/mesh.geom, whose geometry stage computes the same planes
+// from the same unsnapped vertices; the coverage test is what the GPU's
+// rasterizer does in fixed function (mesh-math §7).
+
 /// A triangle set up for the CPU rasterizer (mesh-math §7).
 ///
 /// Vertices are snapped to 1/256 pixel, as GPUs do (`GL_SUBPIXEL_BITS` is 8

@@ -53,7 +53,7 @@ public func ditherNoise(
     table[Int(hash32(UInt32(truncatingIfNeeded: x) &+ rowSeed) & DitherTable.mask)]
 }
 
-/// The noise vectors ``ditherNoise(x:rowSeed:)`` picks from. The GPU
+/// The noise vectors `ditherNoise(x:rowSeed:)` picks from. The GPU
 /// computes the same entries from the same hashes (`ditherNoise()` in
 /// Shaders/quantize.glsl), so both renderers add identical noise.
 public enum DitherTable {
@@ -85,7 +85,7 @@ public enum DitherTable {
 
 /// Quantizes a straight color to 8 bits: `floor(v·255 + 0.5 + n)`, clamped.
 ///
-/// `noise` is ``ditherNoise(x:rowSeed:)``, or zero for no dithering. Alpha
+/// `noise` is `ditherNoise(x:rowSeed:)`, or zero for no dithering. Alpha
 /// is dithered only where plain rounding would not give 0 or 255: an opaque
 /// (or fully clear) pixel must stay exactly that, even when the
 /// interpolated alpha comes out as 0.99999994, or an opaque image would

@@ -1,0 +1,51 @@
+import Foundation
+import MeshGradCore
+import MeshGradGL
+
+/// Which renderer to use: `--backend auto|gl|cpu`.
+public enum Backend: String, CaseIterable, Sendable {
+    /// The faster one on this machine: the GPU when it is hardware, the CPU
+    /// reference when the only OpenGL is a CPU rasterizer (llvmpipe), which
+    /// the CPU reference outruns (README: Performance). Falls back to the
+    /// CPU, with one line to `warn`, when no GPU context can be made.
+    case auto
+    /// OpenGL through EGL, or a clear failure saying why not.
+    case gl
+    /// The CPU reference renderer.
+    case cpu
+
+    public static let help = "auto (default), gl or cpu"
+
+    /// The renderer for this backend, made once per process and reused for
+    /// every frame; `auto` may say through `warn` why it fell back to the
+    /// CPU.
+    public func makeRenderer(warn: (String) -> Void = { _ in }) throws(PipelineError) -> any FrameRenderer {
+        switch self {
+        case .cpu:
+            return CPUFrameRenderer()
+        case .gl:
+            do {
+                return try GLFrameRenderer()
+            } catch {
+                throw PipelineError("--backend gl: \(error)")
+            }
+        case .auto:
+            switch HeadlessContext.availability() {
+            case .softwareOnly:
+                // Only a CPU rasterizer: the CPU reference is faster here.
+                return CPUFrameRenderer()
+            case .unavailable(let reason):
+                warn("meshgrad: no OpenGL context: \(reason); rendering on the CPU\n")
+                return CPUFrameRenderer()
+            case .hardware:
+                do {
+                    let renderer = try GLFrameRenderer()
+                    return renderer.isSoftware ? CPUFrameRenderer() : renderer
+                } catch {
+                    warn("meshgrad: \(error); rendering on the CPU\n")
+                    return CPUFrameRenderer()
+                }
+            }
+        }
+    }
+}
