@@ -189,6 +189,25 @@ final class FrameRenderer {
         return try render8(plan, dithers: dithers)
     }
 
+    func render16(_ frame: FramePlan) throws -> RGBAImage<UInt16> {
+        let start = DispatchTime.now()
+        defer { renderSeconds += start.secondsElapsed }
+        switch frame {
+        case .scene(let plan): return try engine.render16(plan)
+        case .mesh(let plan):
+            switch engine.kind {
+            case .cpu(let renderer): return renderer.render16(plan)
+            case .gl(_, let renderer):
+                if let uploaded, uploaded.plan.tessellation.indices.count == plan.tessellation.indices.count {
+                    try uploaded.update(plan)
+                } else {
+                    uploaded = try renderer.upload(plan)
+                }
+                return try renderer.render(uploaded!, format: .rgba16)
+            }
+        }
+    }
+
     func render8(_ plan: RenderPlan, dithers: Bool) throws -> RGBAImage<UInt8> {
         switch engine.kind {
         case .cpu(let renderer):
