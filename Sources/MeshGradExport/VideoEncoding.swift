@@ -150,7 +150,7 @@ public struct VideoEncoding: Sendable, Equatable {
             ]
         case .av1:
             [
-                "-c:v", "libsvtav1", "-preset", speed ?? "8", "-crf", String(quality ?? 24),
+                "-c:v", "libsvtav1", "-preset", speed ?? "8", "-crf", String(quality ?? 20),
             ] + (format == .mp4 ? ["-movflags", "+faststart"] : [])
         case .vp9:
             [
