@@ -4,6 +4,9 @@ accurate rounding, to 16 bits per channel) and compares its frames with
 16-bit reference PNGs: per-channel mean bias, p99 difference and the banding
 figure (RMS of 16x16 block means of the error), all in 8-bit steps (1/255).
 
+Decoding is by zimg (exact); DECODER=swscale uses ffmpeg's scale with
+accurate_rnd+full_chroma_int instead, which is itself off by 0.1-0.2 levels.
+
 usage: video-quality.py VIDEO REFERENCE.png [FRAMES]
 The reference is compared with each of the first FRAMES frames (default 1)."""
 import json, subprocess, sys
@@ -29,7 +32,7 @@ def player_filter(stream):
         matrix = "bt709"
     rng = "tv" if stream.get("color_range", "tv") != "pc" else "pc"
     import os
-    if os.environ.get("DECODER") == "zscale":
+    if os.environ.get("DECODER", "zscale") == "zscale":
         zm = {"bt709": "709", "bt601": "470bg", "bt2020": "2020_ncl"}[matrix]
         return f"zscale=matrixin={zm}:rangein={'limited' if rng == 'tv' else 'full'}:transferin=709:primariesin=709:matrix=gbr:transfer=709:primaries=709:range=full:filter=bilinear:dither=none,format=gbrp16le"
     return f"scale=in_color_matrix={matrix}:in_range={rng}:flags=accurate_rnd+full_chroma_int+bitexact"
