@@ -89,6 +89,9 @@ if command -v ffmpeg >/dev/null; then
         "$BIN/meshgrad" animate --preset onboarding --duration 10 --fps 30 --size 1080p --backend "$backend" \
             --timings -o "$out/a-$backend.mp4" 2>&1 | cat || true
     done
+    echo
+    echo "== export fps per size and codec, next to ffmpeg alone on the same frames (Scripts/bench-video.sh)"
+    BIN="$BIN" Scripts/bench-video.sh
 else
     echo "(ffmpeg not installed: skipped)"
 fi

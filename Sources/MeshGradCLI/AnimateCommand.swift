@@ -9,15 +9,17 @@ import MeshGradText
 /// `meshgrad animate`: an animated document to a video or a PNG sequence.
 struct AnimateCommand: Command {
     static let name = "animate"
-    static let summary = "Export an animation as .mp4, .webm, .gif or PNG frames"
+    static let summary = "Export an animation as .mp4, .mov, .webm, .gif, .webp, .png or PNG frames"
     static let help = """
         USAGE: meshgrad animate SPEC.json|--preset NAME -o OUT [options]
 
-        OUT ending in .mp4 (H.264, opaque only), .webm (VP9 with alpha) or .gif (1-bit
-        transparency) is encoded by ffmpeg,
-        which must be on PATH; any other OUT is a new (or empty) folder that receives
-        frame-00000.png, frame-00001.png, ... Nothing appears under OUT until the export is
-        complete: Ctrl-C leaves no partial file behind.
+        OUT ending in .mp4 (H.264; HEVC, AV1), .mov (ProRes 4444 with alpha), .webm (VP9
+        with alpha; AV1), .gif (1-bit transparency), .webp or .png (animated, with alpha) is
+        encoded by ffmpeg, which must be on PATH. Colors are converted with the BT.709 matrix
+        and tagged as such. OUT ending in / (or --frames) is a new (or empty) folder that
+        receives frame-00000.png, frame-00001.png, ...; any other name is an error. Nothing
+        appears under OUT until the export is complete and decodes: Ctrl-C leaves no partial
+        file behind.
 
         ARGUMENTS:
         \(Source.help)
@@ -35,7 +37,8 @@ struct AnimateCommand: Command {
                                   seconds (wave frequencies round to whole cycles), so the
                                   exported clip loops seamlessly. A scene's layer keyframes
                                   play once either way.
-          --no-dither             Rounded instead of dithered 8-bit frames.
+          --no-dither             Rounded instead of dithered 8-bit frames (PNG, GIF, WebP).
+        \(VideoOptions.help)
           --quiet                 No progress bar (it is only drawn on a terminal anyway).
           --timings               Print where the time went: render, readback, encode.
           -h, --help              Show this help.
@@ -48,6 +51,7 @@ struct AnimateCommand: Command {
         spec.valued["--output"] = ["-o"]
         for name in ["--duration", "--fps", "--size", "--start", "--backend"] { spec.valued[name] = [] }
         for name in ["--no-loop", "--no-dither", "--quiet", "--timings"] { spec.flags[name] = [] }
+        VideoOptions.declare(in: &spec)
         let arguments = try Arguments(words, spec: spec, command: name)
 
         guard let output = try arguments.value("--output") else {
@@ -74,12 +78,13 @@ struct AnimateCommand: Command {
         }
 
         // Check the output before spending time on frames.
-        let format = ExportFormat(outputPath: output)
+        let encoding = try VideoOptions.encoding(arguments, output: output, command: name)
+        let format = encoding?.format ?? .pngSequence
         let destination = URL(fileURLWithPath: output)
         let sink: any FrameSink =
-            format == .pngSequence
-            ? try PNGSequenceSink(destination: destination)
-            : try VideoSink(destination: destination, format: format, width: size.width, height: size.height, fps: fps)
+            try encoding.map {
+                try VideoSink(destination: destination, encoding: $0, width: size.width, height: size.height, fps: fps)
+            } ?? PNGSequenceSink(destination: destination)
         let pipeline = FramePipeline(sink: sink)
 
         let engine = try backend.makeRenderer { console.err.write($0) }
@@ -97,15 +102,23 @@ struct AnimateCommand: Command {
                 let frame = try FramePlan(
                     looped, label: source.label, width: size.width, height: size.height, time: time,
                     tessellationLevel: level, textMasks: textMasks)
-                let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)
-                renderSeconds += timed.renderSeconds
-                readbackSeconds += timed.readbackSeconds
-                let image = timed.image
-                if format == .mp4, !warnedAboutAlpha, !image.isOpaque {
+                let image: ExportFrame
+                if sink.takes16BitFrames {
+                    let start = DispatchTime.now()
+                    image = .sixteen(try engine.render16(frame))
+                    renderSeconds += start.secondsElapsed
+                } else {
+                    let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)
+                    renderSeconds += timed.renderSeconds
+                    readbackSeconds += timed.readbackSeconds
+                    image = .eight(timed.image)
+                }
+                if let encoding, !encoding.keepsAlpha, !warnedAboutAlpha, !image.isOpaque {
                     warnedAboutAlpha = true
                     console.err.write(
-                        "meshgrad animate: note: H.264 in .mp4 has no alpha channel, so transparent areas come out black; "
-                            + "write .webm, .gif or a folder of PNGs to keep the transparency\n")
+                        "meshgrad animate: note: \(encoding.codec.rawValue) in .\(format.rawValue) has no alpha channel here, so transparent areas come out black; "
+                            + "write .mov (ProRes 4444), .webm (VP9, 8-bit), .webp, .png, .gif or a folder of PNGs to keep the transparency\n"
+                    )
                 }
                 try pipeline.submit(image)
                 progress.update(done: k + 1)

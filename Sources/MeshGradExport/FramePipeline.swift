@@ -20,7 +20,7 @@ public final class FramePipeline: @unchecked Sendable {
         slots = DispatchSemaphore(value: depth)
     }
 
-    public func submit(_ frame: RGBAImage<UInt8>) throws {
+    public func submit(_ frame: ExportFrame) throws {
         if let failure = lock.withLock({ failure }) { throw failure }
         slots.wait()
         queue.async { [self] in

@@ -1,10 +1,35 @@
 import Foundation
 import MeshGradCore
 
+/// One frame of an export: meshgrad's dithered 8-bit pixels (PNG frames and
+/// the RGB codecs) or 16-bit ones (the YUV codecs, whose conversion and
+/// dither happen in the codec's own color space).
+public enum ExportFrame: Sendable {
+    case eight(RGBAImage<UInt8>)
+    case sixteen(RGBAImage<UInt16>)
+
+    public var isOpaque: Bool {
+        switch self {
+        case .eight(let image): image.isOpaque
+        case .sixteen(let image): image.isOpaque
+        }
+    }
+
+    /// The pixels as bytes: RGBA, 8-bit or 16-bit little-endian components.
+    func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
+        switch self {
+        case .eight(let image): try image.components.withUnsafeBytes(body)
+        case .sixteen(let image): try image.components.withUnsafeBytes(body)
+        }
+    }
+}
+
 /// Where the frames of an export go, in order. Nothing appears under the
 /// final name until `finish()`; `abandon()` removes whatever was written.
 public protocol FrameSink: AnyObject {
-    func write(_ frame: RGBAImage<UInt8>) throws
+    /// Whether the sink wants `.sixteen` frames.
+    var takes16BitFrames: Bool { get }
+    func write(_ frame: ExportFrame) throws
     func finish() throws
     func abandon()
 }
@@ -12,27 +37,49 @@ public protocol FrameSink: AnyObject {
 /// The kinds of output `meshgrad animate` writes, chosen by the name.
 public enum ExportFormat: String, Sendable, CaseIterable {
     case mp4
+    case mov
     case webm
     case gif
+    case webp
+    /// Animated PNG, `.png` or `.apng`.
+    case apng
     /// A folder of numbered PNG files.
     case pngSequence
 
-    /// `.mp4`, `.webm`, `.gif` by extension; anything else is a folder.
-    public init(outputPath: String) {
-        switch (outputPath as NSString).pathExtension.lowercased() {
-        case "mp4": self = .mp4
+    /// The format a name asks for: `.mp4`, `.mov`, `.webm`, `.gif`, `.webp`,
+    /// `.png`/`.apng`; a folder of frames only when asked explicitly (a
+    /// trailing `/`, or `frames`). Any other name is an error: a typo must
+    /// not become a folder of PNGs.
+    public init(outputPath: String, frames: Bool = false) throws(ExportError) {
+        if frames || outputPath.hasSuffix("/") {
+            self = .pngSequence
+            return
+        }
+        let ext = (outputPath as NSString).pathExtension.lowercased()
+        switch ext {
+        case "mp4", "m4v": self = .mp4
+        case "mov": self = .mov
         case "webm": self = .webm
         case "gif": self = .gif
-        default: self = .pngSequence
+        case "webp": self = .webp
+        case "png", "apng": self = .apng
+        default:
+            throw ExportError(
+                "\(outputPath): \(ext.isEmpty ? "no extension" : "unknown extension .\(ext)"); expected .mp4, .mov, "
+                    + ".webm, .gif, .webp, .png (animated), or a folder for PNG frames (a trailing /, or --frames)")
         }
     }
 
-    /// Whether the format can carry transparency.
-    public var keepsAlpha: Bool {
+    /// The extension ffmpeg's muxer is named by.
+    var muxer: String {
         switch self {
-        case .webm, .pngSequence: true
-        case .gif: true  // one level: fully transparent or not
-        case .mp4: false
+        case .mp4: "mp4"
+        case .mov: "mov"
+        case .webm: "webm"
+        case .gif: "gif"
+        case .webp: "webp"
+        case .apng: "apng"
+        case .pngSequence: ""
         }
     }
 }

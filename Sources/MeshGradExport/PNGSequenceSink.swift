@@ -44,8 +44,14 @@ public final class PNGSequenceSink: FrameSink {
         return "frame-" + String(repeating: "0", count: max(0, 5 - digits.count)) + digits + ".png"
     }
 
-    public func write(_ frame: RGBAImage<UInt8>) throws {
-        let bytes = try encoder.encode(frame)
+    public var takes16BitFrames: Bool { false }
+
+    public func write(_ frame: ExportFrame) throws {
+        let bytes: [UInt8]
+        switch frame {
+        case .eight(let image): bytes = try encoder.encode(image)
+        case .sixteen(let image): bytes = try encoder.encode(image)
+        }
         let url = temporary.appendingPathComponent(Self.fileName(frame: index))
         guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
             throw ExportError("cannot write \(url.path)")

@@ -23,5 +23,11 @@ public final class PendingOutputs: @unchecked Sendable {
             }
             try? FileManager.default.removeItem(at: url)
         }
+        // A writer thread may have added a frame to a folder while it was
+        // being removed: look again once it has had time to stop.
+        usleep(50_000)
+        for url in all.keys where FileManager.default.fileExists(atPath: url.path) {
+            try? FileManager.default.removeItem(at: url)
+        }
     }
 }

@@ -14,19 +14,31 @@ public final class VideoSink: FrameSink {
     /// CPU seconds ffmpeg spent (user + system), known after `finish()`.
     public private(set) var encoderCPUSeconds = 0.0
 
+    public let encoding: VideoEncoding
+    let width: Int
+    let height: Int
+    let fps: Double
+    private var framesWritten = 0
+
+    public var takes16BitFrames: Bool { encoding.takes16BitFrames }
+
     /// Starts ffmpeg for `width × height` frames at `fps`.
-    public init(destination: URL, format: ExportFormat, width: Int, height: Int, fps: Double) throws {
-        precondition(format != .pngSequence)
+    public init(destination: URL, encoding: VideoEncoding, width: Int, height: Int, fps: Double) throws {
         guard let ffmpeg = findExecutable("ffmpeg") else {
             throw ExportError(
                 "ffmpeg is not installed; install it (Debian: sudo apt-get install ffmpeg) or write PNG frames to a folder (-o frames/)"
             )
         }
-        if format == .mp4 && (width % 2 != 0 || height % 2 != 0) {
+        if encoding.codec.storesYUV && encoding.codec != .prores && (width % 2 != 0 || height % 2 != 0) {
             throw ExportError(
-                "H.264 in .mp4 needs an even width and height, not \(width)x\(height); use .webm or an even size")
+                "\(encoding.codec.rawValue) stores color at half resolution and needs an even width and height, not \(width)x\(height); use an even size, .mov (ProRes 4444) or .png"
+            )
         }
         self.destination = destination
+        self.encoding = encoding
+        self.width = width
+        self.height = height
+        self.fps = fps
         let directory = destination.deletingLastPathComponent()
         let stem =
             ".\(destination.deletingPathExtension().lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
@@ -35,32 +47,15 @@ public final class VideoSink: FrameSink {
         guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
             throw ExportError("cannot create a log file in \(FileManager.default.temporaryDirectory.path)")
         }
+        PendingOutputs.shared.register(log, process: nil)
 
         var arguments = [
             "-y", "-hide_banner", "-nostdin", "-loglevel", "error",
-            "-f", "rawvideo", "-pix_fmt", "rgba", "-s", "\(width)x\(height)", "-framerate", formatRate(fps), "-i",
-            "pipe:0",
+            "-f", "rawvideo", "-pix_fmt", encoding.takes16BitFrames ? "rgba64le" : "rgba",
+            "-s", "\(width)x\(height)", "-framerate", formatRate(fps), "-i", "pipe:0",
         ]
-        switch format {
-        case .mp4:
-            arguments += [
-                "-c:v", "libx264", "-preset", "fast", "-crf", "18", "-pix_fmt", "yuv420p", "-movflags", "+faststart",
-                "-f", "mp4",
-            ]
-        case .webm:
-            arguments += [
-                "-c:v", "libvpx-vp9", "-pix_fmt", "yuva420p", "-crf", "32", "-b:v", "0", "-row-mt", "1",
-                "-deadline", "good", "-cpu-used", "5", "-auto-alt-ref", "0", "-f", "webm",
-            ]
-        case .gif:
-            arguments += [
-                "-filter_complex",
-                "split[a][b];[a]palettegen=reserve_transparent=1[p];[b][p]paletteuse=dither=sierra2_4a",
-                "-loop", "0", "-f", "gif",
-            ]
-        case .pngSequence:
-            break
-        }
+        arguments += encoding.outputArguments(fps: fps)
+        arguments += ["-f", encoding.format.muxer]
         arguments.append(temporary.path)
 
         process.executableURL = ffmpeg
@@ -76,9 +71,9 @@ public final class VideoSink: FrameSink {
         PendingOutputs.shared.register(temporary, process: process)
     }
 
-    public func write(_ frame: RGBAImage<UInt8>) throws {
+    public func write(_ frame: ExportFrame) throws {
         do {
-            try frame.components.withUnsafeBytes { bytes in
+            try frame.withBytes { bytes in
                 try input.fileHandleForWriting.write(
                     contentsOf: Data(
                         bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes.baseAddress!), count: bytes.count,
@@ -88,6 +83,7 @@ public final class VideoSink: FrameSink {
             process.waitUntilExit()
             throw ExportError("ffmpeg stopped: \(lastWords())")
         }
+        framesWritten += 1
     }
 
     public func finish() throws {
@@ -95,6 +91,7 @@ public final class VideoSink: FrameSink {
         finished = true
         defer {
             PendingOutputs.shared.unregister(temporary)
+            PendingOutputs.shared.unregister(log)
             try? FileManager.default.removeItem(at: log)
         }
         try? input.fileHandleForWriting.close()
@@ -108,6 +105,12 @@ public final class VideoSink: FrameSink {
             let words = lastWords()
             try? FileManager.default.removeItem(at: temporary)
             throw ExportError("ffmpeg failed: \(words)")
+        }
+        do {
+            try OutputCheck(encoding: encoding, frames: framesWritten, fps: fps).verify(temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
         }
         if rename(temporary.path, destination.path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -125,6 +128,7 @@ public final class VideoSink: FrameSink {
         try? FileManager.default.removeItem(at: temporary)
         try? FileManager.default.removeItem(at: log)
         PendingOutputs.shared.unregister(temporary)
+        PendingOutputs.shared.unregister(log)
     }
 
     deinit { abandon() }

@@ -48,7 +48,7 @@ import Testing
         }
         guard let w = Int(values["width"] ?? ""), let h = Int(values["height"] ?? ""),
             let n = Int(values["nb_read_frames"] ?? ""),
-            let d = Double(values["duration"] ?? "")
+            let d = Double(values["duration"] ?? "") ?? (values["duration"] == "N/A" ? Double(n) / 10 : nil)
         else {
             Issue.record("ffprobe said: \(text)")
             return nil
@@ -56,7 +56,7 @@ import Testing
         return (w, h, n, d)
     }
 
-    @Test(arguments: ["mp4", "webm", "gif"])
+    @Test(arguments: ["mp4", "webm", "gif", "mov", "png"])
     func videoDecodesWithTheRightSizeFramesAndDuration(kind: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -81,7 +81,7 @@ import Testing
         let out = dir.appendingPathComponent("frames")
         let run = try launch([
             "animate", "--preset", "lava", "--duration", "1", "--fps", "3", "--size", "40x30", "--backend", "cpu", "-o",
-            out.path,
+            out.path + "/",
         ])
         #expect(run.status == 0, "\(run.err)")
         let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
@@ -103,7 +103,7 @@ import Testing
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         try Data("keep".utf8).write(to: out.appendingPathComponent("notes.txt"))
         let run = try launch([
-            "animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "-o", out.path,
+            "animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "-o", out.path + "/",
         ])
         #expect(run.status == 1)
         #expect(run.err.contains("already exists; expected a new or empty folder"))
@@ -136,7 +136,7 @@ import Testing
 
     /// Ctrl-C in the middle of an export: ffmpeg stops, and neither the
     /// video nor any temporary file is left.
-    @Test(arguments: ["clip.mp4", "frames"])
+    @Test(arguments: ["clip.mp4", "frames/"])
     func interruptedExportLeavesNothing(output: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -144,7 +144,7 @@ import Testing
         process.executableURL = CLITests.binary
         process.arguments = [
             "animate", "--preset", "onboarding", "--duration", "60", "--fps", "30", "--size", "320x180", "--backend",
-            "cpu", "-o", dir.appendingPathComponent(output).path,
+            "cpu", "-o", dir.path + "/" + output,
         ]
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -161,6 +161,10 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 128 + SIGINT)
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+        // Nor ffmpeg's log, kept in the temporary folder while it runs.
+        let logs = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.contains(".\(process.processIdentifier)-") }
+        #expect(logs == [])
     }
 
     @Test func renderTakesATime() throws {

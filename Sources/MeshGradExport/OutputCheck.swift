@@ -1,0 +1,72 @@
+import Foundation
+
+/// Checks a finished video before it takes the destination's name: ffmpeg
+/// can exit 0 after a failed write (a full disk, a vanished folder), so the
+/// file must exist, decode, and hold the frames meshgrad sent for the right
+/// length of time.
+struct OutputCheck {
+    var encoding: VideoEncoding
+    var frames: Int
+    var fps: Double
+
+    func verify(_ file: URL) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? nil
+        guard let size, size > 0 else {
+            throw ExportError("ffmpeg reported success but wrote no output (is the disk full?)")
+        }
+        // ffmpeg 5 cannot decode animated WebP: check its frames ourselves.
+        if encoding.format == .webp {
+            return try verifyWebP(file)
+        }
+        guard let ffprobe = findExecutable("ffprobe") else { return }
+        let process = Process()
+        process.executableURL = ffprobe
+        process.arguments = [
+            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
+            "stream=nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", file.path,
+        ]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        var values: [String: String] = [:]
+        for line in text.split(separator: "\n") {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
+        }
+        let decoded = Int(values["nb_read_frames"] ?? "") ?? 0
+        guard process.terminationStatus == 0, decoded == frames else {
+            throw ExportError(
+                "the written video is broken: \(decoded) of \(frames) frames decode (is the disk full?)")
+        }
+        let expected = Double(frames) / fps
+        if let duration = Double(values["duration"] ?? ""), abs(duration - expected) > max(0.11, 2 / fps) {
+            throw ExportError(
+                "the written video lasts \(duration) s instead of \(expected) s")
+        }
+    }
+
+    /// A RIFF WEBP file whose chunks are all there, with at least one frame.
+    func verifyWebP(_ file: URL) throws {
+        let data = try Data(contentsOf: file)
+        let bytes = [UInt8](data)
+        func u32(_ i: Int) -> Int {
+            Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24
+        }
+        guard bytes.count >= 12, bytes[0..<4] == [0x52, 0x49, 0x46, 0x46], bytes[8..<12] == [0x57, 0x45, 0x42, 0x50],
+            u32(4) + 8 == bytes.count
+        else { throw ExportError("the written WebP is broken (is the disk full?)") }
+        var offset = 12
+        var frameChunks = 0
+        while offset + 8 <= bytes.count {
+            let length = u32(offset + 4)
+            if bytes[offset..<offset + 4] == [0x41, 0x4E, 0x4D, 0x46] { frameChunks += 1 }  // ANMF
+            offset += 8 + length + (length & 1)
+        }
+        guard offset == bytes.count, frameChunks > 0 else {
+            throw ExportError("the written WebP is broken (is the disk full?)")
+        }
+    }
+}
