@@ -4,7 +4,7 @@
 /// one pixel's 4 channels at a time (the scalar steps between them, the
 /// clamps, the divide and the float-to-integer floors, were most of a
 /// pixel's cost). Every lane computes exactly the operations, in the same order, of
-/// the one-pixel functions (``ColorRun/at(_:)``, ``finishColor(_:in:)``,
+/// the one-pixel functions (`ColorRun.at(_:)`, `finishColor(_:in:)`,
 /// ``quantize8(_:noise:)``), so the pixels are bit for bit the same.
 public struct ColorLanes: Sendable {
     public var r, g, b, a: SIMD8<Float>
@@ -61,7 +61,7 @@ func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>)
     x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
 }
 
-/// ``finishColor(_:in:)`` on eight pixels.
+/// `finishColor(_:in:)` on eight pixels.
 @inline(__always)
 func finishColor8(_ c: ColorLanes, in space: ColorSpace) -> ColorLanes {
     let alpha = clampLanes(c.a, .zero, .one)
