@@ -1,0 +1,49 @@
+import MeshGradCore
+
+extension Scene {
+    /// SwiftUI source of a whole view drawing the scene: a `struct` named
+    /// `viewName` whose body is a `ZStack` of the background and the
+    /// layers, in the scene's size in points (SwiftUI's units, as text
+    /// sizes and shadows are). Waves move meshes through their own
+    /// `TimelineView`; layer keyframes make the whole stack a
+    /// `TimelineView` reading a `Keyframes` value per moving layer, timed
+    /// from when the view appears.
+    public func swiftUICode(viewName: String) -> String {
+        let keyframed = Set(layers.indices.filter { !layers[$0].keyframes.isEmpty })
+        var lines = [
+            "import SwiftUI", "",
+            "/// A meshgrad scene: \(layers.count) layer(s) over a background, "
+                + "\(swiftNumber(points.x)) × \(swiftNumber(points.y)) points.",
+            "struct \(viewName): View {",
+        ]
+        if !keyframed.isEmpty {
+            lines += ["    /// When the view appeared: the keyframes play from here.", "    @State private var start = Date()", ""]
+        }
+        lines += ["    var body: some View {", indented(bodyCode(keyframed: keyframed), by: 8), "    }"]
+        for k in keyframed.sorted() {
+            let data = indented(layers[k].swiftUIKeyframes(points: points), by: 4).dropFirst(4)
+            lines += ["", "    private static let layer\(k) = " + data]
+        }
+        if !keyframed.isEmpty { lines += ["", indented(swiftUIKeyframesType, by: 4)] }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The `ZStack` in its frame, inside a `TimelineView` when layers have
+    /// keyframes: `t` is the seconds since the view appeared, `stateK`
+    /// layer K's frame and opacity then.
+    private func bodyCode(keyframed: Set<Int>) -> String {
+        var stack = ["ZStack {"]
+        if background != .solid(.clear) { stack.append(indented(background.swiftUICode(), by: 4)) }
+        for (k, layer) in layers.enumerated() {
+            let state = keyframed.contains(k) ? "state\(k)" : nil
+            if let state { stack.append("    let \(state) = Self.layer\(k).state(at: t)") }
+            stack.append(indented(layer.swiftUICode(points: points, state: state), by: 4))
+        }
+        stack += ["}", ".frame(width: \(swiftNumber(points.x)), height: \(swiftNumber(points.y)))"]
+        let zstack = stack.joined(separator: "\n")
+        guard !keyframed.isEmpty else { return zstack }
+        return "TimelineView(.animation) { context in\n    let t = context.date.timeIntervalSince(start)\n"
+            + indented(zstack, by: 4) + "\n}"
+    }
+}
