@@ -37,8 +37,8 @@ private func swiftTiming(_ easing: Easing) -> String {
 }
 
 private func swiftRect(_ rect: UnitRect, points: SIMD2<Double>) -> String {
-    "CGRect(x: \(swiftNumber(rect.x * points.x)), y: \(swiftNumber(rect.y * points.y)), "
-        + "width: \(swiftNumber(rect.width * points.x)), height: \(swiftNumber(rect.height * points.y)))"
+    "CGRect(x: \(swiftLength(rect.x * points.x)), y: \(swiftLength(rect.y * points.y)), "
+        + "width: \(swiftLength(rect.width * points.x)), height: \(swiftLength(rect.height * points.y)))"
 }
 
 /// The generated view's `Keyframes` type: `Layer.state(at:)` in SwiftUI

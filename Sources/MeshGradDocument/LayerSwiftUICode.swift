@@ -5,9 +5,10 @@ extension Layer {
     /// its frame (in points), masked by its text, its shadow under it,
     /// faded by its opacity, placed by its center. A keyframed layer reads
     /// its frame and opacity from `state`, the name of a local holding
-    /// `Keyframes.state(at: t)` (``Scene/swiftUICode(viewName:)``).
-    func swiftUICode(points: SIMD2<Double>, state: String?) -> String {
-        var lines = [indented(fill.swiftUICode(), by: 0)]
+    /// `Keyframes.state(at: t)` (``Scene/swiftUICode(viewName:)``);
+    /// `sharedFill` names a property holding its fill where layers share it.
+    func swiftUICode(points: SIMD2<Double>, state: String?, sharedFill: String? = nil) -> String {
+        var lines: [String] = []
         let place = placement(points: points, state: state)
         lines.append(".frame(width: \(place.width), height: \(place.height))")
         if let text { lines.append(text.swiftUIModifier()) }
@@ -22,7 +23,10 @@ extension Layer {
             lines.append(".opacity(\(swiftNumber(opacity)))")
         }
         lines.append(".position(x: \(place.x), y: \(place.y))")
-        return lines.joined(separator: "\n")
+        // Modifiers line up under a multi-line fill's closing parenthesis,
+        // and are indented under a one-word shared fill.
+        guard let sharedFill else { return ([indented(fill.swiftUICode(), by: 0)] + lines).joined(separator: "\n") }
+        return ([sharedFill] + lines.map { "    " + $0 }).joined(separator: "\n")
     }
 
     /// Size and center in points: numbers for a still layer, the state's
@@ -34,8 +38,14 @@ extension Layer {
             return ("\(state).frame.width", "\(state).frame.height", "\(state).frame.midX", "\(state).frame.midY")
         }
         return (
-            swiftNumber(frame.width * points.x), swiftNumber(frame.height * points.y),
-            swiftNumber((frame.x + frame.width / 2) * points.x), swiftNumber((frame.y + frame.height / 2) * points.y)
+            swiftLength(frame.width * points.x), swiftLength(frame.height * points.y),
+            swiftLength((frame.x + frame.width / 2) * points.x), swiftLength((frame.y + frame.height / 2) * points.y)
         )
     }
+}
+
+/// A length in points: to a millionth of a point, so that the unit
+/// frames' rounding noise (`120.00000000000003`) does not show.
+func swiftLength(_ points: Double) -> String {
+    swiftNumber((points * 1_000_000).rounded() / 1_000_000)
 }

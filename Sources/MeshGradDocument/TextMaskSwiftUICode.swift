@@ -11,6 +11,8 @@ extension TextMask {
         if let width = fontWidth { lines.append("        .fontWidth(\(width))") }
         lines.append("        .multilineTextAlignment(.\(alignment.rawValue))")
         if lineSpacing != 0 { lines.append("        .lineSpacing(\(swiftNumber(lineSpacing)))") }
+        // meshgrad breaks lines only at newlines, and never truncates.
+        lines.append("        .fixedSize()")
         lines.append("}")
         return lines.joined(separator: "\n")
     }

@@ -12,6 +12,7 @@ import Testing
 @Suite struct SwiftUICodeTypeCheckTests {
     static let stub = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("SwiftUIStub/SwiftUI.swift.stub")
+    static let everyFeature = stub.deletingLastPathComponent().appendingPathComponent("every-scene-feature.json")
 
     func code(_ preset: String, _ options: [String] = []) -> (status: Int32, out: String, err: String) {
         let out = BufferOutput()
@@ -67,6 +68,17 @@ import Testing
         }
         #expect(meshes >= 8)
         #expect(files.count == 4, "the three scenes")
+        // And a scene with what the presets lack: a keyframed mesh, a
+        // perceptual gradient at an angle, a leading text in a font file
+        // with quotes and a tab, an offset shadow, spring and opacity
+        // keyframes that loop.
+        let every = try GradientDocument.decode(String(contentsOf: Self.everyFeature, encoding: .utf8))
+        let everyCode = every.swiftUICode(viewName: "EveryFeature")
+        for part in [".spring(Spring(", "loop: 3.0", ".mask(alignment: .leading)", ".custom(\"DejaVuSans\"", "x: 2.0, y: -1.0"] {
+            #expect(everyCode.contains(part), "\(part)")
+        }
+        try Data(everyCode.utf8).write(to: dir.appendingPathComponent("EveryFeature.swift"))
+        files.append("EveryFeature.swift")
         try Data(source.utf8).write(to: dir.appendingPathComponent("Generated.swift"))
         let check = try swiftc(["-typecheck", "-I", "."] + files, in: dir)
         #expect(check.status == 0, "\(check.output)")

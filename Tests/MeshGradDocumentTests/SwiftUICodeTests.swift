@@ -59,6 +59,7 @@ import Testing
         #expect(code.contains("Color(red: 0.0, green: 0.0, blue: 0.0)\n            .frame(width: 393.0, height: 852.0)\n            .opacity(0.5)"))
         #expect(code.contains(".mask {\n                Text(verbatim: \"Happy \\nMeshing!\")"))
         #expect(code.contains(".font(.system(size: 48.0, weight: .heavy))\n                    .fontWidth(.expanded)"))
+        #expect(code.contains(".multilineTextAlignment(.center)\n                    .fixedSize()\n            }"))
         #expect(code.contains("        .frame(width: 393.0, height: 852.0)\n    }\n}\n"))
         #expect(!code.contains("@State"), "no layer keyframes, no start time")
     }
@@ -71,9 +72,15 @@ import Testing
         #expect(code.contains("let t = context.date.timeIntervalSince(start)"))
         #expect(code.contains("let state8 = Self.layer8.state(at: t)"))
         #expect(code.contains(".shadow(color: Color(red: 0.0, green: 0.0, blue: 0.0, opacity: 0.1), radius: 5.0, x: 0.0, y: 0.0)"))
-        #expect(code.contains(".init(duration: 4.0, timing: .curve(.easeInOut), frame: CGRect("))
+        #expect(
+            code.contains(
+                ".init(duration: 4.0, timing: .curve(.easeInOut), "
+                    + "frame: CGRect(x: 125.0, y: 120.0, width: 41.666667, height: 427.0), opacity: nil),"))
         #expect(code.contains("startPoint: .top,\n"))
-        #expect(code.components(separatedBy: "LinearGradient(").count == 11, "background and nine bars")
+        // The nine bars share one gradient, printed once.
+        #expect(code.components(separatedBy: "LinearGradient(").count == 3, "the background's and the bars'")
+        #expect(code.contains("    /// The fill of 9 layers.\n    private var fill0: some View {\n        LinearGradient(\n"))
+        #expect(code.contains("                fill0\n                    .frame(width: state0.frame.width, height: state0.frame.height)\n"))
     }
 
     @Test func viewNamesAreSwiftTypes() {
