@@ -31,7 +31,9 @@ extension Layer {
 
     /// Size and center in points: numbers for a still layer, the state's
     /// frame for a keyframed one.
-    private func placement(points: SIMD2<Double>, state: String?)
+    private func placement(
+        points: SIMD2<Double>, state: String?
+    )
         -> (width: String, height: String, x: String, y: String)
     {
         if let state {

@@ -17,10 +17,15 @@ extension Scene {
             "struct \(viewName): View {",
         ]
         if !keyframed.isEmpty {
-            lines += ["    /// When the view appeared: the keyframes play from here.", "    @State private var start = Date()", ""]
+            lines += [
+                "    /// When the view appeared: the keyframes play from here.",
+                "    @State private var start = Date()", "",
+            ]
         }
         let shared = sharedFills
-        lines += ["    var body: some View {", indented(bodyCode(keyframed: keyframed, shared: shared), by: 8), "    }"]
+        lines += [
+            "    var body: some View {", indented(bodyCode(keyframed: keyframed, shared: shared), by: 8), "    }",
+        ]
         for (k, fill) in shared.fills.enumerated() {
             lines += [
                 "", "    /// The fill of \(shared.users[k]) layers.", "    private var fill\(k): some View {",

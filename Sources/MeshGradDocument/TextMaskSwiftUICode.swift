@@ -7,7 +7,9 @@ extension TextMask {
     /// condensed as `widthFactor` says, lines aligned in the frame as
     /// meshgrad aligns them (the block centered vertically).
     func swiftUIModifier() -> String {
-        var lines = ["." + maskCall + " {", "    Text(verbatim: \(swiftStringLiteral(text)))", "        .font(\(font))"]
+        var lines = [
+            "." + maskCall + " {", "    Text(verbatim: \(swiftStringLiteral(text)))", "        .font(\(font))",
+        ]
         if let width = fontWidth { lines.append("        .fontWidth(\(width))") }
         lines.append("        .multilineTextAlignment(.\(alignment.rawValue))")
         if lineSpacing != 0 { lines.append("        .lineSpacing(\(swiftNumber(lineSpacing)))") }

@@ -74,7 +74,9 @@ import Testing
         // keyframes that loop.
         let every = try GradientDocument.decode(String(contentsOf: Self.everyFeature, encoding: .utf8))
         let everyCode = every.swiftUICode(viewName: "EveryFeature")
-        for part in [".spring(Spring(", "loop: 3.0", ".mask(alignment: .leading)", ".custom(\"DejaVuSans\"", "x: 2.0, y: -1.0"] {
+        for part in [
+            ".spring(Spring(", "loop: 3.0", ".mask(alignment: .leading)", ".custom(\"DejaVuSans\"", "x: 2.0, y: -1.0",
+        ] {
             #expect(everyCode.contains(part), "\(part)")
         }
         try Data(everyCode.utf8).write(to: dir.appendingPathComponent("EveryFeature.swift"))

@@ -56,7 +56,10 @@ import Testing
         let code = Presets.onboardingScreen.document.swiftUICode(viewName: "V")
         #expect(code.contains("        ZStack {\n            Color(red: 0.0, green: 38 / 255, blue: 77 / 255)\n"))
         #expect(code.contains("TimelineView(.animation) { context in"))
-        #expect(code.contains("Color(red: 0.0, green: 0.0, blue: 0.0)\n            .frame(width: 393.0, height: 852.0)\n            .opacity(0.5)"))
+        #expect(
+            code.contains(
+                "Color(red: 0.0, green: 0.0, blue: 0.0)\n            .frame(width: 393.0, height: 852.0)\n            .opacity(0.5)"
+            ))
         #expect(code.contains(".mask {\n                Text(verbatim: \"Happy \\nMeshing!\")"))
         #expect(code.contains(".font(.system(size: 48.0, weight: .heavy))\n                    .fontWidth(.expanded)"))
         #expect(code.contains(".multilineTextAlignment(.center)\n                    .fixedSize()\n            }"))
@@ -71,7 +74,9 @@ import Testing
         #expect(code.contains("@State private var start = Date()"))
         #expect(code.contains("let t = context.date.timeIntervalSince(start)"))
         #expect(code.contains("let state8 = Self.layer8.state(at: t)"))
-        #expect(code.contains(".shadow(color: Color(red: 0.0, green: 0.0, blue: 0.0, opacity: 0.1), radius: 5.0, x: 0.0, y: 0.0)"))
+        #expect(
+            code.contains(
+                ".shadow(color: Color(red: 0.0, green: 0.0, blue: 0.0, opacity: 0.1), radius: 5.0, x: 0.0, y: 0.0)"))
         #expect(
             code.contains(
                 ".init(duration: 4.0, timing: .curve(.easeInOut), "
@@ -79,8 +84,13 @@ import Testing
         #expect(code.contains("startPoint: .top,\n"))
         // The nine bars share one gradient, printed once.
         #expect(code.components(separatedBy: "LinearGradient(").count == 3, "the background's and the bars'")
-        #expect(code.contains("    /// The fill of 9 layers.\n    private var fill0: some View {\n        LinearGradient(\n"))
-        #expect(code.contains("                fill0\n                    .frame(width: state0.frame.width, height: state0.frame.height)\n"))
+        #expect(
+            code.contains(
+                "    /// The fill of 9 layers.\n    private var fill0: some View {\n        LinearGradient(\n"))
+        #expect(
+            code.contains(
+                "                fill0\n                    .frame(width: state0.frame.width, height: state0.frame.height)\n"
+            ))
     }
 
     @Test func viewNamesAreSwiftTypes() {
