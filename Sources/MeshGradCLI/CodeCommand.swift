@@ -13,9 +13,14 @@ struct CodeCommand: Command {
         A document animated by waves becomes a TimelineView whose points are the waves'
         cosines; drift and keyframes give their frame at t = 0.
 
+        A scene prints a whole SwiftUI View struct, named after the preset or file: a
+        ZStack of its layers in their frames (in points), with their fills, text masks
+        (.mask), shadows and opacity; layer keyframes make it a TimelineView.
+
         --lang compose prints a Jetpack Compose MeshGradientPainter; --lang css the closest
         layered radial-gradients (its measured error in a comment); --lang svg an SVG 2
-        <meshgradient> over a PNG fallback. These three show the poster frame.
+        <meshgradient> over a PNG fallback. These three show the poster frame, and
+        refuse a scene: only SwiftUI code covers scenes.
 
         ARGUMENTS:
         \(Source.help)
@@ -32,7 +37,9 @@ struct CodeCommand: Command {
             try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
         let source = try Source(arguments)
         guard let mesh = source.document.animatedMesh else {
-            throw CommandError("\(source.label): \(GradientDocument.noCodeExport)")
+            guard language == .swiftui else { throw CommandError("\(source.label): \(GradientDocument.noCodeExport)") }
+            console.out.write(source.document.swiftUICode(viewName: swiftViewName(for: source.label)))
+            return
         }
         console.out.write(try language.code(for: mesh, size: source.document.size, poster: source.document.poster))
     }

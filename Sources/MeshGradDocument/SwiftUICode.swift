@@ -36,15 +36,19 @@ extension AnimatedMesh {
 }
 
 extension GradientDocument {
-    /// SwiftUI source for a mesh document (``AnimatedMesh/swiftUICode()``);
-    /// nil for a scene, which has no such export yet.
-    public func swiftUICode() -> String? {
-        animatedMesh?.swiftUICode()
+    /// SwiftUI source for the document: a mesh's expression for a view
+    /// body (``AnimatedMesh/swiftUICode()``), or for a scene a whole
+    /// `View` struct named `viewName` (``Scene/swiftUICode(viewName:)``).
+    public func swiftUICode(viewName: String = "MeshGradScene") -> String {
+        switch content {
+        case .mesh(let mesh): return mesh.swiftUICode()
+        case .scene(let scene): return scene.swiftUICode(viewName: viewName)
+        }
     }
 
-    /// Why ``swiftUICode()`` gave nil: what `meshgrad code` and the
-    /// preview's C key say after the document's name.
-    public static let noCodeExport = "is a scene; code export covers mesh documents only"
+    /// Why a scene has no code in the other languages: what
+    /// `meshgrad code --lang compose|css|svg` says after the document's name.
+    public static let noCodeExport = "is a scene; only SwiftUI code (--lang swiftui) covers scenes"
 }
 
 /// `Float(0.33 + 0.1 * cos(0.7 * t))`: a wave as SwiftUI code, `t` a Double.
@@ -127,7 +131,7 @@ private func swiftComponent(_ value: Double, eightBit: UInt8?) -> String {
     return "\(eightBit) / 255"
 }
 
-private func swiftColor(_ color: RGBAColor) -> String {
+func swiftColor(_ color: RGBAColor) -> String {
     if color == .clear { return ".clear" }
     let bytes = color.exact8BitComponents
     func component(_ i: Int) -> String { swiftComponent(color.vector[i], eightBit: bytes?[i]) }

@@ -172,11 +172,8 @@ extension PreviewSession {
         case GLFW_KEY_RIGHT_BRACKET: speed *= 2
         case GLFW_KEY_E: exportPNG()
         case GLFW_KEY_C:
-            // What `meshgrad code` prints, or its one line on why not.
-            guard let code = editor.document.swiftUICode() else {
-                output("meshgrad preview: \(label): \(GradientDocument.noCodeExport)\n")
-                break
-            }
+            // What `meshgrad code` prints: a scene as a whole view.
+            let code = editor.document.swiftUICode(viewName: swiftViewName(for: label))
             window.setClipboard(code)
             output(code)
             output("meshgrad preview: SwiftUI code copied to the clipboard\n")

@@ -92,15 +92,19 @@ import Testing
         #expect(still.out.hasPrefix("MeshGradient(\n    width: 3,"))
     }
 
-    /// A scene has no mesh of its own: `code` says so in one line and
-    /// fails, rather than printing a placeholder 2×2 mesh of clear colors.
-    @Test func codeOnASceneSaysSoInOneLine() {
+    /// A scene prints a whole SwiftUI view (never a placeholder 2×2 mesh of
+    /// clear colors); the languages that cannot draw it say so in one line.
+    @Test func codeOnASceneIsAWholeView() {
         let result = run("code", "--preset", "se-wallpaper")
-        #expect(result.status != 0)
-        #expect(result.out.isEmpty)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out.contains("struct SeWallpaper: View {"))
+        #expect(!result.out.contains(".clear, .clear, .clear, .clear"))
+        let css = run("code", "--preset", "se-wallpaper", "--lang", "css")
+        #expect(css.status != 0)
+        #expect(css.out.isEmpty)
         #expect(
-            result.err
-                == "meshgrad code: error: preset se-wallpaper: is a scene; code export covers mesh documents only\n"
+            css.err
+                == "meshgrad code: error: preset se-wallpaper: is a scene; only SwiftUI code (--lang swiftui) covers scenes\n"
         )
     }
 

@@ -23,7 +23,7 @@ import Testing
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let swift = dir.appendingPathComponent("view.swift")
-        try #require(Presets.aurora.document.swiftUICode()).write(to: swift, atomically: true, encoding: .utf8)
+        try Presets.aurora.document.swiftUICode().write(to: swift, atomically: true, encoding: .utf8)
         let (status, out, err) = run(["import", swift.path])
         #expect(status == 0, "\(err)")
         #expect(try GradientDocument.decode(out).animatedMesh?.mesh == Presets.aurora.document.animatedMesh?.mesh)

@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func wavesBecomeATimelineView() {
-        let code = Presets.onboarding.document.swiftUICode() ?? ""
+        let code = Presets.onboarding.document.swiftUICode()
         #expect(code.hasPrefix("TimelineView(.animation) { context in\n"))
         #expect(code.contains("[Float(0.67 - 0.1 * cos(1.0 * t)), Float(0.33 + 0.1 * cos(1.1 * t))]"))
         #expect(code.hasSuffix("    )\n}\n"))
@@ -34,17 +34,71 @@ import Testing
         var looped = Presets.onboarding.document
         looped[.document]?.animation?.loop = 10
         // Every digit of the closed frequency, so that import reads it back.
-        #expect(looped.swiftUICode()?.contains("cos(0.6283185307179586 * t)") == true)
-        #expect(Presets.lava.document.swiftUICode()?.hasPrefix("// The frame at t = 0") == true)
+        #expect(looped.swiftUICode().contains("cos(0.6283185307179586 * t)"))
+        #expect(Presets.lava.document.swiftUICode().hasPrefix("// The frame at t = 0"))
     }
 
-    /// A scene has no mesh of its own to print: the document says so
-    /// (nil, and `code` prints one line), rather than a placeholder mesh.
-    @Test func aSceneHasNoPlaceholderCode() {
+    /// A scene prints a whole view, never a placeholder mesh.
+    @Test func aSceneIsAWholeView() {
         for preset in Presets.all where preset.document.scene != nil {
-            #expect(preset.document.swiftUICode() == nil, "\(preset.name)")
+            let code = preset.document.swiftUICode(viewName: "V")
+            #expect(code.hasPrefix("import SwiftUI\n"), "\(preset.name)")
+            #expect(code.contains("struct V: View {"), "\(preset.name)")
+            #expect(!code.contains(".clear, .clear"), "\(preset.name)")
             #expect(preset.document.animatedMesh == nil)
         }
+    }
+
+    /// The onboarding screen: the waved mesh (its own TimelineView), the
+    /// 50 % black overlay, the white title masked to its letters, in the
+    /// iPhone's 393 × 852 points.
+    @Test func onboardingScreenLayers() {
+        let code = Presets.onboardingScreen.document.swiftUICode(viewName: "V")
+        #expect(code.contains("        ZStack {\n            Color(red: 0.0, green: 38 / 255, blue: 77 / 255)\n"))
+        #expect(code.contains("TimelineView(.animation) { context in"))
+        #expect(
+            code.contains(
+                "Color(red: 0.0, green: 0.0, blue: 0.0)\n            .frame(width: 393.0, height: 852.0)\n            .opacity(0.5)"
+            ))
+        #expect(code.contains(".mask {\n                Text(verbatim: \"Happy \\nMeshing!\")"))
+        #expect(code.contains(".font(.system(size: 48.0, weight: .heavy))\n                    .fontWidth(.expanded)"))
+        #expect(code.contains(".multilineTextAlignment(.center)\n                    .fixedSize()\n            }"))
+        #expect(code.contains("        .frame(width: 393.0, height: 852.0)\n    }\n}\n"))
+        #expect(!code.contains("@State"), "no layer keyframes, no start time")
+    }
+
+    /// The wallpaper's bars: a linear gradient each, a shadow, and
+    /// keyframes read from `Keyframes` values in a TimelineView.
+    @Test func wallpaperBarsAreKeyframed() {
+        let code = Presets.seWallpaper.document.swiftUICode(viewName: "V")
+        #expect(code.contains("@State private var start = Date()"))
+        #expect(code.contains("let t = context.date.timeIntervalSince(start)"))
+        #expect(code.contains("let state8 = Self.layer8.state(at: t)"))
+        #expect(
+            code.contains(
+                ".shadow(color: Color(red: 0.0, green: 0.0, blue: 0.0, opacity: 0.1), radius: 5.0, x: 0.0, y: 0.0)"))
+        #expect(
+            code.contains(
+                ".init(duration: 4.0, timing: .curve(.easeInOut), "
+                    + "frame: CGRect(x: 125.0, y: 120.0, width: 41.666667, height: 427.0), opacity: nil),"))
+        #expect(code.contains("startPoint: .top,\n"))
+        // The nine bars share one gradient, printed once.
+        #expect(code.components(separatedBy: "LinearGradient(").count == 3, "the background's and the bars'")
+        #expect(
+            code.contains(
+                "    /// The fill of 9 layers.\n    private var fill0: some View {\n        LinearGradient(\n"))
+        #expect(
+            code.contains(
+                "                fill0\n                    .frame(width: state0.frame.width, height: state0.frame.height)\n"
+            ))
+    }
+
+    @Test func viewNamesAreSwiftTypes() {
+        #expect(swiftViewName(for: "preset se-wallpaper") == "SeWallpaper")
+        #expect(swiftViewName(for: "/tmp/my scene.json") == "MyScene")
+        #expect(swiftViewName(for: "3d.json") == "Scene3d")
+        #expect(swiftViewName(for: "") == "Scene")
+        #expect(swiftStringLiteral("a \"b\"\\\n") == #""a \"b\"\\\n""#)
     }
 
     @Test func translucentColorsCarryOpacity() {

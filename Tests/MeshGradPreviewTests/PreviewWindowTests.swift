@@ -271,6 +271,19 @@ import Testing
         #expect(output.contains("is valid again"), "\(output)")
     }
 
+    /// The C key prints what `meshgrad code` prints: for a scene, the
+    /// whole SwiftUI view.
+    @Test func cKeyPrintsWhatCodePrints() throws {
+        guard let display = display() else { return }
+        let preview = try Preview(arguments: ["--preset", "se-wallpaper", "--window", "150x267"], display: display)
+        try preview.xdotool(["key", "--clearmodifiers", "c"])
+        Thread.sleep(forTimeInterval: 0.5)
+        let output = try preview.quit()
+        let code = try runOnDisplay(Self.binary.path, ["code", "--preset", "se-wallpaper"], display: display)
+        #expect(code.contains("struct SeWallpaper: View {"))
+        #expect(output.contains(code + "meshgrad preview: SwiftUI code copied to the clipboard\n"), "\(output)")
+    }
+
     /// The document at `path` once `condition` holds of it, polled for up
     /// to `timeout` seconds; the last one read otherwise (nil if none could
     /// be).

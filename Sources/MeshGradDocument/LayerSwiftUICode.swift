@@ -1,0 +1,53 @@
+import MeshGradCore
+
+extension Layer {
+    /// SwiftUI source of one layer in the scene's `ZStack`: its fill in
+    /// its frame (in points), masked by its text, its shadow under it,
+    /// faded by its opacity, placed by its center. A keyframed layer reads
+    /// its frame and opacity from `state`, the name of a local holding
+    /// `Keyframes.state(at: t)` (``Scene/swiftUICode(viewName:)``);
+    /// `sharedFill` names a property holding its fill where layers share it.
+    func swiftUICode(points: SIMD2<Double>, state: String?, sharedFill: String? = nil) -> String {
+        var lines: [String] = []
+        let place = placement(points: points, state: state)
+        lines.append(".frame(width: \(place.width), height: \(place.height))")
+        if let text { lines.append(text.swiftUIModifier()) }
+        if let shadow {
+            lines.append(
+                ".shadow(color: \(swiftColor(shadow.color)), radius: \(swiftNumber(shadow.radius)), "
+                    + "x: \(swiftNumber(shadow.offset.x)), y: \(swiftNumber(shadow.offset.y)))")
+        }
+        if let state {
+            lines.append(".opacity(\(state).opacity)")
+        } else if opacity != 1 {
+            lines.append(".opacity(\(swiftNumber(opacity)))")
+        }
+        lines.append(".position(x: \(place.x), y: \(place.y))")
+        // Modifiers line up under a multi-line fill's closing parenthesis,
+        // and are indented under a one-word shared fill.
+        guard let sharedFill else { return ([indented(fill.swiftUICode(), by: 0)] + lines).joined(separator: "\n") }
+        return ([sharedFill] + lines.map { "    " + $0 }).joined(separator: "\n")
+    }
+
+    /// Size and center in points: numbers for a still layer, the state's
+    /// frame for a keyframed one.
+    private func placement(
+        points: SIMD2<Double>, state: String?
+    )
+        -> (width: String, height: String, x: String, y: String)
+    {
+        if let state {
+            return ("\(state).frame.width", "\(state).frame.height", "\(state).frame.midX", "\(state).frame.midY")
+        }
+        return (
+            swiftLength(frame.width * points.x), swiftLength(frame.height * points.y),
+            swiftLength((frame.x + frame.width / 2) * points.x), swiftLength((frame.y + frame.height / 2) * points.y)
+        )
+    }
+}
+
+/// A length in points: to a millionth of a point, so that the unit
+/// frames' rounding noise (`120.00000000000003`) does not show.
+func swiftLength(_ points: Double) -> String {
+    swiftNumber((points * 1_000_000).rounded() / 1_000_000)
+}
