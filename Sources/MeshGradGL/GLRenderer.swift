@@ -70,7 +70,8 @@ public final class GLRenderer {
     /// fails here, not mid-render). Needs a current context.
     public init() throws(GLError) {
         info = GLInfo()
-        _ = try meshProgram(colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true, folds: false)
+        _ = try meshProgram(
+            colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true, folds: false)
         _ = try finishProgram(outputMode: OutputFormat.rgba8(dithers: true).shaderMode)
         epoxy_glDisable(GLenum(GL_DITHER))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))

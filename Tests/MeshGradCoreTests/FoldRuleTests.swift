@@ -57,9 +57,11 @@ import Testing
         for y in 0..<h {
             for x in 0..<w {
                 let sheets = covering[y * w + x].map { color(triangles[$0], x: x, y: y) }
-                guard let winner = sheets.enumerated().max(by: { a, b in
-                    a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
-                })?.element else { continue }
+                guard
+                    let winner = sheets.enumerated().max(by: { a, b in
+                        a.element.key != b.element.key ? a.element.key < b.element.key : a.offset < b.offset
+                    })?.element
+                else { continue }
                 if largestDifference(image[x, y], winner.color) > 1.0 / 255 { wrong += 1 }
                 if sheets.contains(where: { largestDifference($0.color, winner.color) > 0.1 }) { decided += 1 }
             }
