@@ -11,6 +11,7 @@ import Testing
 @Suite struct FoldRuleTests {
     @Test func onlyAFoldedPatchIsFolded() {
         #expect(RenderPlan(mesh: TestMeshes.loopingTop, width: 200, height: 120).folds)
+        #expect(RenderPlan(mesh: TestMeshes.sFold, width: 200, height: 120).folds)
         for (name, mesh) in TestMeshes.all {
             #expect(!RenderPlan(mesh: mesh, width: 200, height: 120).folds, "\(name)")
         }
@@ -20,9 +21,14 @@ import Testing
         }
     }
 
-    @Test func largestVWins() {
+    /// The looping top edge folds three sheets deep; the S-fold overlaps
+    /// cells of one row, where drawing order alone would paint the larger
+    /// `u` instead of the larger `v`.
+    @Test(arguments: ["looping-top", "s-fold"])
+    func largestVWins(name: String) {
         let (w, h) = (160, 90)
-        let plan = RenderPlan(mesh: TestMeshes.loopingTop, width: w, height: h, antialiasing: false)
+        let mesh = name == "s-fold" ? TestMeshes.sFold : TestMeshes.loopingTop
+        let plan = RenderPlan(mesh: mesh, width: w, height: h, antialiasing: false)
         let image = CPURenderer(threadCount: 2).renderFloat(plan)
         let vertices = plan.tessellation.vertices
         let indices = plan.tessellation.indices
@@ -54,6 +60,7 @@ import Testing
         }
         var decided = 0  // pixels where sheets of clearly different colors compete
         var wrong = 0
+        var drawingOrderDiffers = 0  // pixels where the last covering triangle is not the winner
         for y in 0..<h {
             for x in 0..<w {
                 let sheets = covering[y * w + x].map { color(triangles[$0], x: x, y: y) }
@@ -64,9 +71,13 @@ import Testing
                 else { continue }
                 if largestDifference(image[x, y], winner.color) > 1.0 / 255 { wrong += 1 }
                 if sheets.contains(where: { largestDifference($0.color, winner.color) > 0.1 }) { decided += 1 }
+                if largestDifference(sheets.last!.color, winner.color) > 0.1 { drawingOrderDiffers += 1 }
             }
         }
         #expect(decided >= 20, "the mesh should fold over pixels of different colors: \(decided)")
+        if name == "s-fold" {
+            #expect(drawingOrderDiffers >= 20, "drawing order alone would paint it right: \(drawingOrderDiffers)")
+        }
         #expect(wrong == 0, "\(wrong) pixels are not the covering sheet of the largest v")
     }
 }

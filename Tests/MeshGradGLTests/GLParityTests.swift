@@ -12,7 +12,9 @@ import Testing
 @Suite(.serialized) struct GLParityTests {
     static let meshes: [(String, MeshGradient)] =
         Presets.all.filter { $0.document.scene == nil }.map { ($0.name, $0.document.animatedMesh!.mesh) }
-        + TestMeshes.all.map { ($0.name, $0.mesh) } + [("looping-top", TestMeshes.loopingTop)]
+        + TestMeshes.all.map { ($0.name, $0.mesh) } + [
+            ("looping-top", TestMeshes.loopingTop), ("s-fold", TestMeshes.sFold),
+        ]
 
     /// A context and renderer for one test.
     static func renderer() throws -> (HeadlessContext, GLRenderer) {

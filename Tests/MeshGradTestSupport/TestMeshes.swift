@@ -93,6 +93,29 @@ public enum TestMeshes {
         colors: ["#ff2d55", "#34c759", "#007aff", "#ffcc00"].map { RGBAColor(hex: $0)! },
         background: RGBAColor(hex: "#101014")!)
 
+    /// One patch folded like an S along `u` (its top and bottom edges run
+    /// right, back and right again): cells of one row overlap, with
+    /// different `v`, so the largest `v` and drawing order (the larger `u`
+    /// of a row) disagree (mesh-math §7a).
+    public static let sFold = MeshGradient(
+        width: 2, height: 2,
+        locations: .bezierPoints([
+            BezierPoint(
+                position: SIMD2(0.1, 0.2), leading: SIMD2(0.1, 0.2), top: SIMD2(0.1, 0.2),
+                trailing: SIMD2(1.3, 0.1), bottom: SIMD2(0.1, 0.4)),
+            BezierPoint(
+                position: SIMD2(0.9, 0.2), leading: SIMD2(-0.3, 0.3), top: SIMD2(0.9, 0.2),
+                trailing: SIMD2(0.9, 0.2), bottom: SIMD2(0.9, 0.4)),
+            BezierPoint(
+                position: SIMD2(0.1, 0.8), leading: SIMD2(0.1, 0.8), top: SIMD2(0.1, 0.6),
+                trailing: SIMD2(1.1, 0.85), bottom: SIMD2(0.1, 0.8)),
+            BezierPoint(
+                position: SIMD2(0.9, 0.8), leading: SIMD2(-0.1, 0.75), top: SIMD2(0.9, 0.6),
+                trailing: SIMD2(0.9, 0.8), bottom: SIMD2(0.9, 0.8)),
+        ]),
+        colors: ["#ff2d55", "#34c759", "#007aff", "#ffcc00"].map { RGBAColor(hex: $0)! },
+        background: RGBAColor(hex: "#101014")!)
+
     /// Every mesh above, by name.
     public static let all: [(name: String, mesh: MeshGradient)] = [
         ("warped", warped), ("inset", inset), ("bezier", bezier), ("perceptual", perceptual),
