@@ -32,6 +32,18 @@ flat in vec4 planeSlopes;
 #ifndef OUTPUT_MODE
 #define OUTPUT_MODE 0
 #endif
+// FOLDS 1: a patch folds over itself, so the pixel's depth is its fold
+// key (mesh-math §7a), which the depth test (GL_GEQUAL) compares: the
+// sheet with the larger v wins, equal keys the later triangle. Twin of
+// `foldKey` in Sources/MeshGradCore/Tessellation/Folding.swift.
+#ifndef FOLDS
+#define FOLDS 0
+#endif
+#if FOLDS
+flat in float patchIndex;
+// RenderPlan.foldKeyScale: a power of two, 1 / (patch count rounded up).
+uniform float foldKeyScale;
+#endif
 // The patch's color polynomial (premultiplied, interpolation space): the
 // coefficient of u^i v^j is polynomial[j * 4 + i] (see mesh.geom).
 flat in COEFFICIENT polynomial[16];
@@ -80,6 +92,9 @@ void main() {
         planeAnchor.z + planeSlopes.x * d.x + planeSlopes.y * d.y,
         planeAnchor.w + planeSlopes.z * d.x + planeSlopes.w * d.y);
     vec2 p = clamp(uv, 0.0, 1.0);
+#if FOLDS
+    gl_FragDepth = (patchIndex + p.y) * foldKeyScale;
+#endif
     vec4 straight = finishColor(evaluateColorPolynomial(p), COLOR_SPACE);
 #if OUTPUT_MODE < 0
     color = vec4(straight.rgb * straight.a, straight.a);

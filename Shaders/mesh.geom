@@ -23,6 +23,14 @@ flat in uint vertexPatch[];
 // set-up work per triangle and loads per pixel block.
 flat out vec4 planeAnchor;
 flat out vec4 planeSlopes;
+// FOLDS 1 when a patch of the mesh folds over itself (GLRenderer defines
+// it): the fragment stage then needs the patch index for its depth key.
+#ifndef FOLDS
+#define FOLDS 0
+#endif
+#if FOLDS
+flat out float patchIndex;
+#endif
 // OPAQUE 1 when every color is opaque (GLRenderer defines it; see
 // mesh.frag): the polynomial's alpha is then 1 and not passed on.
 #ifndef OPAQUE
@@ -63,6 +71,9 @@ void main() {
         gl_Position = gl_in[i].gl_Position;
         planeAnchor = vec4(canvasPosition[0], vertexParameter[0]);
         planeSlopes = slopes;
+#if FOLDS
+        patchIndex = float(vertexPatch[0]);
+#endif
         EmitVertex();
     }
     EndPrimitive();

@@ -30,6 +30,14 @@ final class GLFramebuffer {
         attachments.append(renderbuffer)
     }
 
+    /// Attaches a depth buffer (for the fold rule, mesh-math §7a).
+    func attachDepth(_ renderbuffer: GLRenderbuffer) {
+        bind()
+        epoxy_glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_DEPTH_ATTACHMENT), GLenum(GL_RENDERBUFFER), renderbuffer.name)
+        attachments.append(renderbuffer)
+    }
+
     /// Draws into the first `count` attachments and checks completeness.
     func finish(drawing count: Int, what: String) throws(GLError) {
         bind()

@@ -63,13 +63,15 @@ public final class GLRenderer {
         var colorSpace: ColorSpace
         var outputMode: Int
         var opaque: Bool
+        var folds: Bool
     }
 
     /// Compiles the shaders of the commonest output (so a broken driver
     /// fails here, not mid-render). Needs a current context.
     public init() throws(GLError) {
         info = GLInfo()
-        _ = try meshProgram(colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true)
+        _ = try meshProgram(
+            colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true, folds: false)
         _ = try finishProgram(outputMode: OutputFormat.rgba8(dithers: true).shaderMode)
         epoxy_glDisable(GLenum(GL_DITHER))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
@@ -79,9 +81,9 @@ public final class GLRenderer {
     }
 
     /// mesh.vert, mesh.geom and mesh.frag with `COLOR_SPACE`,
-    /// `OUTPUT_MODE` and `OPAQUE` defined.
-    func meshProgram(colorSpace: ColorSpace, outputMode: Int, opaque: Bool) throws(GLError) -> GLProgram {
-        let key = MeshProgramKey(colorSpace: colorSpace, outputMode: outputMode, opaque: opaque)
+    /// `OUTPUT_MODE`, `OPAQUE` and `FOLDS` defined.
+    func meshProgram(colorSpace: ColorSpace, outputMode: Int, opaque: Bool, folds: Bool) throws(GLError) -> GLProgram {
+        let key = MeshProgramKey(colorSpace: colorSpace, outputMode: outputMode, opaque: opaque, folds: folds)
         if let program = meshPrograms[key] { return program }
         let program = try GLProgram(
             name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
@@ -89,6 +91,7 @@ public final class GLRenderer {
             fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.quantizeGlsl],
             defines: [
                 "COLOR_SPACE": colorSpace == .device ? 0 : 1, "OUTPUT_MODE": outputMode, "OPAQUE": opaque ? 1 : 0,
+                "FOLDS": folds ? 1 : 0,
             ])
         meshPrograms[key] = program
         return program
@@ -173,8 +176,8 @@ public final class GLRenderer {
         let tileWidth = regions.map(\.width).max()!
         let tileHeight = regions.map(\.height).max()!
         let targets = try self.targets(
-            width: tileWidth, height: tileHeight, samples: samples, format: format, twoPasses: samples > 1,
-            hasOutput: true)
+            width: tileWidth, height: tileHeight, samples: samples, format: format,
+            twoPasses: samples > 1 || plan.folds, hasOutput: true, depth: plan.folds)
 
         var times = StageTimes()
         var pending: (region: (x: Int, y: Int, width: Int, height: Int), buffer: GLBuffer)?
@@ -229,18 +232,19 @@ public final class GLRenderer {
     }
 
     private func targets(
-        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool
+        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool,
+        depth: Bool = false
     ) throws(GLError) -> PassTargets {
         if let targets, targets.width == width, targets.height == height, targets.samples == samples,
             targets.format == format, (targets.passOne != nil) == twoPasses,
-            (targets.outputFramebuffer != nil) == hasOutput
+            (targets.outputFramebuffer != nil) == hasOutput, targets.depth == depth
         {
             return targets
         }
         targets = nil  // free the old images before allocating new ones
         let made = try PassTargets(
             width: width, height: height, samples: samples, format: format, twoPasses: twoPasses,
-            hasOutput: hasOutput)
+            hasOutput: hasOutput, depth: depth)
         targets = made
         return made
     }
@@ -258,7 +262,7 @@ public final class GLRenderer {
         }
         let targets = try self.targets(
             width: plan.width, height: plan.height, samples: samples, format: .rgba8(dithers: dithers),
-            twoPasses: samples > 1, hasOutput: false)
+            twoPasses: samples > 1 || plan.folds, hasOutput: false, depth: plan.folds)
         try draw(mesh, region: (0, 0, plan.width, plan.height), targets: targets, toWindow: true)
     }
 
@@ -328,7 +332,7 @@ public final class GLRenderer {
         guard regions.count == 1 else { return nil }
         let targets = try self.targets(
             width: plan.width, height: plan.height, samples: samples, format: .rgbaFloat, twoPasses: true,
-            hasOutput: false)
+            hasOutput: false, depth: plan.folds)
         try drawMesh(mesh, region: (0, 0, plan.width, plan.height), into: targets.passOne!)
         return targets.passOne!.premultiplied
     }
@@ -346,7 +350,16 @@ public final class GLRenderer {
         epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clearColor)
         var clearCoverage: [GLfloat] = [0, 0, 0, 0]
         epoxy_glClearBufferfv(GLenum(GL_COLOR), 1, &clearCoverage)
+        if mesh.plan.folds {
+            // The fold rule (mesh-math §7a): the largest key wins, equal
+            // keys the later triangle; nothing is nearer than 0.
+            var clearDepth: GLfloat = 0
+            epoxy_glClearBufferfv(GLenum(GL_DEPTH), 0, &clearDepth)
+            epoxy_glEnable(GLenum(GL_DEPTH_TEST))
+            epoxy_glDepthFunc(GLenum(GL_GEQUAL))
+        }
         try drawMesh(mesh, region: region, outputMode: -1, flipsY: false)
+        if mesh.plan.folds { epoxy_glDisable(GLenum(GL_DEPTH_TEST)) }
         try passOne.resolve()
     }
 
@@ -361,13 +374,15 @@ public final class GLRenderer {
         while side < 2 * max(region.width, region.height) { side *= 2 }
         epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
         let meshProgram = try meshProgram(
-            colorSpace: mesh.plan.colorSpace, outputMode: outputMode, opaque: mesh.plan.colorsAreOpaque)
+            colorSpace: mesh.plan.colorSpace, outputMode: outputMode, opaque: mesh.plan.colorsAreOpaque,
+            folds: mesh.plan.folds)
         meshProgram.use()
         meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
         meshProgram.set("ndcScale", Float(2) / Float(side))
         meshProgram.set("flipsY", flipsY ? 1 : 0)
         meshProgram.set("regionHeight", Float(region.height))
         meshProgram.set("colorPolynomials", 0)
+        if mesh.plan.folds { meshProgram.set("foldKeyScale", mesh.plan.foldKeyScale) }
         mesh.polynomialTexture.bind(unit: 0)
         mesh.vertexArray.bind()
         epoxy_glDrawElements(GLenum(GL_TRIANGLES), GLsizei(mesh.indexCount), GLenum(GL_UNSIGNED_INT), nil)

@@ -8,20 +8,25 @@ final class PassTargets {
     let height: Int
     let samples: Int
     let format: OutputFormat
+    /// Whether pass 1 has a depth buffer (a mesh that folds, mesh-math §7a).
+    let depth: Bool
     /// Pass 1's images; nil when the mesh finishes in one pass.
     let passOne: PassOneImages?
     /// Draws into the output image, which is read back; nil without one.
     let outputFramebuffer: GLFramebuffer?
 
     init(
-        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool
+        width: Int, height: Int, samples: Int, format: OutputFormat, twoPasses: Bool, hasOutput: Bool,
+        depth: Bool = false
     ) throws(GLError) {
         precondition(twoPasses || samples == 1, "a multisampled mesh needs the resolve of two passes")
+        precondition(twoPasses || !depth, "the depth buffer is pass 1's")
+        self.depth = depth
         self.width = width
         self.height = height
         self.samples = samples
         self.format = format
-        passOne = twoPasses ? try PassOneImages(width: width, height: height, samples: samples) : nil
+        passOne = twoPasses ? try PassOneImages(width: width, height: height, samples: samples, depth: depth) : nil
         if hasOutput {
             let output = try GLTexture.image(width: width, height: height, format: format.textureFormat)
             let framebuffer = GLFramebuffer()
@@ -36,7 +41,8 @@ final class PassTargets {
 
 /// Pass 1 of two: the mesh's premultiplied colors in an RGBA32F image and
 /// an R8 coverage image (multisampled when the border needs anti-aliasing,
-/// then resolved), which pass 2 finishes.
+/// then resolved), which pass 2 finishes; with `depth`, a depth buffer
+/// (32-bit float) for the fold key of mesh-math §7a.
 final class PassOneImages {
     let width: Int
     let height: Int
@@ -46,7 +52,7 @@ final class PassOneImages {
     let premultiplied: GLTexture
     let coverage: GLTexture
 
-    init(width: Int, height: Int, samples: Int) throws(GLError) {
+    init(width: Int, height: Int, samples: Int, depth: Bool = false) throws(GLError) {
         self.width = width
         self.height = height
         premultiplied = try GLTexture.image(width: width, height: height, format: GL_RGBA32F)
@@ -65,6 +71,11 @@ final class PassOneImages {
             meshFramebuffer.attach(premultiplied, at: 0)
             meshFramebuffer.attach(coverage, at: 1)
             resolveFramebuffer = nil
+        }
+        if depth {
+            meshFramebuffer.attachDepth(
+                try GLRenderbuffer(
+                    width: width, height: height, format: GL_DEPTH_COMPONENT32F, samples: samples > 1 ? samples : 0))
         }
         try meshFramebuffer.finish(drawing: 2, what: "mesh")
     }

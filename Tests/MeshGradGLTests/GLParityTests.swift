@@ -12,7 +12,9 @@ import Testing
 @Suite(.serialized) struct GLParityTests {
     static let meshes: [(String, MeshGradient)] =
         Presets.all.filter { $0.document.scene == nil }.map { ($0.name, $0.document.animatedMesh!.mesh) }
-        + TestMeshes.all.map { ($0.name, $0.mesh) }
+        + TestMeshes.all.map { ($0.name, $0.mesh) } + [
+            ("looping-top", TestMeshes.loopingTop), ("s-fold", TestMeshes.sFold),
+        ]
 
     /// A context and renderer for one test.
     static func renderer() throws -> (HeadlessContext, GLRenderer) {
@@ -57,6 +59,22 @@ import Testing
                 "\(name) at \(time) s, level \(preview.tessellation.level) (reference \(reference.tessellation.level)): \(comparison.summary)"
             )
         }
+    }
+
+    /// The fold rule (mesh-math §7a) without anti-aliasing: one sample, the
+    /// depth test alone decides; and in 16 bits, where nothing hides a
+    /// one-level difference.
+    @Test func foldedPatchWithoutAntialiasing() throws {
+        let (context, renderer) = try Self.renderer()
+        defer { withExtendedLifetime(context) {} }
+        let plan = RenderPlan(mesh: TestMeshes.loopingTop, width: 300, height: 170, antialiasing: false)
+        #expect(plan.folds && !plan.antialiasesBorder)
+        let comparison = ImageComparison(try renderer.render8(plan), CPURenderer().render8(plan))
+        #expect(comparison.isWithinTolerance && comparison.maximum <= 1, "\(comparison.summary)")
+        let gpu = try renderer.render16(plan)
+        let cpu = CPURenderer().render16(plan)
+        let largest = zip(gpu.components, cpu.components).map { abs(Int($0) - Int($1)) }.max()!
+        #expect(largest <= 257, "16-bit: \(largest) levels of 65535")
     }
 
     @Test(arguments: ["onboarding", "warped", "half-transparent"])

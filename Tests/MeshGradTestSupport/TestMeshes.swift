@@ -68,6 +68,54 @@ public enum TestMeshes {
             RGBAColor(red: 1, green: 0, blue: 1, alpha: 0.25),
         ])
 
+    /// One patch whose top edge loops (its handles cross): the patch folds
+    /// over itself near the loop, three sheets deep in places, so the fold
+    /// rule of mesh-math §7a decides what shows; its border is inside the
+    /// canvas, so the fold lines are anti-aliased too. Kept out of ``all``:
+    /// the exact inverse mapping of the other tests assumes no fold.
+    public static let loopingTop = MeshGradient(
+        width: 2, height: 2,
+        locations: .bezierPoints([
+            // Handles pointing out of the grid are unused: left on the vertex.
+            BezierPoint(
+                position: SIMD2(0.15, 0.3), leading: SIMD2(0.15, 0.3), top: SIMD2(0.15, 0.3),
+                trailing: SIMD2(1.15, -0.05), bottom: SIMD2(0.13, 0.5)),
+            BezierPoint(
+                position: SIMD2(0.85, 0.3), leading: SIMD2(-0.15, -0.05), top: SIMD2(0.85, 0.3),
+                trailing: SIMD2(0.85, 0.3), bottom: SIMD2(0.87, 0.5)),
+            BezierPoint(
+                position: SIMD2(0.1, 0.9), leading: SIMD2(0.1, 0.9), top: SIMD2(0.12, 0.7),
+                trailing: SIMD2(0.37, 0.9), bottom: SIMD2(0.1, 0.9)),
+            BezierPoint(
+                position: SIMD2(0.9, 0.9), leading: SIMD2(0.63, 0.9), top: SIMD2(0.88, 0.7),
+                trailing: SIMD2(0.9, 0.9), bottom: SIMD2(0.9, 0.9)),
+        ]),
+        colors: ["#ff2d55", "#34c759", "#007aff", "#ffcc00"].map { RGBAColor(hex: $0)! },
+        background: RGBAColor(hex: "#101014")!)
+
+    /// One patch folded like an S along `u` (its top and bottom edges run
+    /// right, back and right again): cells of one row overlap, with
+    /// different `v`, so the largest `v` and drawing order (the larger `u`
+    /// of a row) disagree (mesh-math §7a).
+    public static let sFold = MeshGradient(
+        width: 2, height: 2,
+        locations: .bezierPoints([
+            BezierPoint(
+                position: SIMD2(0.1, 0.2), leading: SIMD2(0.1, 0.2), top: SIMD2(0.1, 0.2),
+                trailing: SIMD2(1.3, 0.1), bottom: SIMD2(0.1, 0.4)),
+            BezierPoint(
+                position: SIMD2(0.9, 0.2), leading: SIMD2(-0.3, 0.3), top: SIMD2(0.9, 0.2),
+                trailing: SIMD2(0.9, 0.2), bottom: SIMD2(0.9, 0.4)),
+            BezierPoint(
+                position: SIMD2(0.1, 0.8), leading: SIMD2(0.1, 0.8), top: SIMD2(0.1, 0.6),
+                trailing: SIMD2(1.1, 0.85), bottom: SIMD2(0.1, 0.8)),
+            BezierPoint(
+                position: SIMD2(0.9, 0.8), leading: SIMD2(-0.1, 0.75), top: SIMD2(0.9, 0.6),
+                trailing: SIMD2(0.9, 0.8), bottom: SIMD2(0.9, 0.8)),
+        ]),
+        colors: ["#ff2d55", "#34c759", "#007aff", "#ffcc00"].map { RGBAColor(hex: $0)! },
+        background: RGBAColor(hex: "#101014")!)
+
     /// Every mesh above, by name.
     public static let all: [(name: String, mesh: MeshGradient)] = [
         ("warped", warped), ("inset", inset), ("bezier", bezier), ("perceptual", perceptual),

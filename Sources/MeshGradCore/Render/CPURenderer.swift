@@ -220,7 +220,14 @@ final class RasterSetup: @unchecked Sendable {
         let sampleMask = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
         let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width)
         let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width)
+        let folds = plan.folds
+        let centerKey = UnsafeMutablePointer<Float>.allocate(capacity: folds ? width : 0)
+        let sampleKeys = UnsafeMutablePointer<Float>.allocate(capacity: folds && antialias ? 4 * width : 0)
+        let sampleTriangles = UnsafeMutablePointer<Int32>.allocate(capacity: folds && antialias ? 4 * width : 0)
         defer {
+            centerKey.deallocate()
+            sampleKeys.deallocate()
+            sampleTriangles.deallocate()
             rowU.deallocate()
             rowV.deallocate()
             centerTriangle.deallocate()
@@ -236,10 +243,16 @@ final class RasterSetup: @unchecked Sendable {
                         sampleTriangle.update(repeating: -1, count: width)
                         sampleMask.update(repeating: 0, count: width)
                     }
+                    if folds {
+                        coverByFoldKey(
+                            row: y, triangles: triangles, centerTriangle: centerTriangle,
+                            sampleTriangles: sampleTriangles, sampleMask: sampleMask, centerKey: centerKey,
+                            sampleKeys: sampleKeys, antialias: antialias)
+                    }
                     // Coverage: later triangles overwrite earlier ones.
                     let listStart = Int(rowStart[y - rows.lowerBound])
                     let listEnd = Int(rowStart[y - rows.lowerBound + 1])
-                    for entry in listStart..<listEnd {
+                    for entry in listStart..<listEnd where !folds {
                         let k = rowTriangles[entry]
                         let t = triangles[Int(k)]
                         if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
@@ -280,7 +293,13 @@ final class RasterSetup: @unchecked Sendable {
                         while end < width && centerTriangle[end] == k { end += 1 }
                         if k < 0 {
                             for px in x..<end {
-                                if antialias && sampleMask[px] != 0 {
+                                if k == Self.mixedSamples {
+                                    let c = resolveSamples(
+                                        x: px, sampleTriangles: sampleTriangles, triangles: triangles,
+                                        polys: polys.baseAddress!, centerY: centerY,
+                                        background: premultipliedBackground)
+                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+                                } else if antialias && sampleMask[px] != 0 {
                                     let t = triangles[Int(sampleTriangle[px])]
                                     var c = shade(
                                         t, polys: polys.baseAddress!, x: Float(px) + 0.5, y: centerY, space: space)

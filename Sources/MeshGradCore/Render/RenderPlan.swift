@@ -22,6 +22,13 @@ public struct RenderPlan: Sendable {
     /// Whether every vertex color has full alpha (so the mesh is opaque
     /// wherever it is).
     public var colorsAreOpaque: Bool
+    /// Whether a patch folds over itself (``Tessellation/hasFoldedPatch``):
+    /// then both renderers pick a pixel's sheet by its depth key
+    /// (mesh-math §7a) instead of by drawing order.
+    public var folds: Bool
+    /// `2⁻ᵏ` for the smallest `k` with `2ᵏ ≥` the patch count: scales the
+    /// fold key `patch + v` into the depth range `0...1` exactly.
+    public var foldKeyScale: Float
 
     /// Plans `mesh` on a `width × height` canvas. `tessellationLevel`
     /// overrides the automatic choice (tests use it to measure the error).
@@ -54,6 +61,10 @@ public struct RenderPlan: Sendable {
         colorSpace = nets.colorSpace
         background = nets.background
         colorsAreOpaque = nets.colors.allSatisfy { net in net.points.allSatisfy { $0.w >= 1 } }
+        folds = tessellation.hasFoldedPatch
+        var keyRange = 1
+        while keyRange < nets.count { keyRange *= 2 }
+        foldKeyScale = 1 / Float(keyRange)
         antialiasesBorder =
             antialiasing && tessellation.outerBorderCrossesCanvas(columns: columns, rows: rows)
     }

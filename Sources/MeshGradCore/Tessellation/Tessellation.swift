@@ -6,7 +6,7 @@
 /// `(v, u)`) and indices `k·6N² ..< (k+1)·6N²`. Cells are listed row-major in
 /// `(v, u)`, patches row-major: drawing the indices in order paints later
 /// patches (and later cells of a folded patch) over earlier ones, as the
-/// painting rule of mesh-math §3 asks.
+/// painting rule of mesh-math §3 asks (a folded patch: §7a).
 public struct Tessellation: Sendable {
     /// Subdivisions per patch side.
     public var level: Int
