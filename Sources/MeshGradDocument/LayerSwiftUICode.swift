@@ -5,7 +5,7 @@ extension Layer {
     /// its frame (in points), masked by its text, its shadow under it,
     /// faded by its opacity, placed by its center. A keyframed layer reads
     /// its frame and opacity from `state`, the name of a local holding
-    /// `Keyframes.state(at: t)` (``Scene/swiftUICode(viewName:)``);
+    /// `Keyframes.state(at: t)` (`Scene.swiftUICode(viewName:)`);
     /// `sharedFill` names a property holding its fill where layers share it.
     func swiftUICode(points: SIMD2<Double>, state: String?, sharedFill: String? = nil) -> String {
         var lines: [String] = []

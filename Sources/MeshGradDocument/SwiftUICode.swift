@@ -38,7 +38,7 @@ extension AnimatedMesh {
 extension GradientDocument {
     /// SwiftUI source for the document: a mesh's expression for a view
     /// body (``AnimatedMesh/swiftUICode()``), or for a scene a whole
-    /// `View` struct named `viewName` (``Scene/swiftUICode(viewName:)``).
+    /// `View` struct named `viewName` (`Scene.swiftUICode(viewName:)`).
     public func swiftUICode(viewName: String = "MeshGradScene") -> String {
         switch content {
         case .mesh(let mesh): return mesh.swiftUICode()
