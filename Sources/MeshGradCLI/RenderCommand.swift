@@ -227,11 +227,12 @@ struct RenderCommand: Command {
         var timings: Bool
     }
 
-    /// Renders one entry to its file, streaming bands into the encoder.
-    static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
-        if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
-        var timings = StageTimings()
-        let loadStart = DispatchTime.now()
+    /// The entry's document, checked for rendering, with the time and the
+    /// canvas size it renders at (the entry's own, else the command's,
+    /// else the document's).
+    static func loadChecked(
+        _ entry: RenderEntry, options: BatchOptions
+    ) throws -> (document: GradientDocument, time: Double, size: CanvasSize) {
         let document = try entry.loadDocument()
         do {
             try validateForRendering(document)
@@ -241,6 +242,15 @@ struct RenderCommand: Command {
         let time = entry.time ?? options.time ?? document.poster
         let sizeText = entry.size ?? options.size
         let size = try sizeText.map { try parseSize($0, command: name) } ?? document.size ?? CanvasSize.defaultSize
+        return (document, time, size)
+    }
+
+    /// Renders one entry to its file, streaming bands into the encoder.
+    static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
+        if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
+        var timings = StageTimings()
+        let loadStart = DispatchTime.now()
+        let (document, time, size) = try loadChecked(entry, options: options)
         timings.load = loadStart.secondsElapsed
 
         let planStart = DispatchTime.now()

@@ -11,15 +11,7 @@ extension RenderCommand {
     /// atomically.
     static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
         var timings = StageTimings()
-        let document = try entry.loadDocument()
-        do {
-            try validateForRendering(document)
-        } catch {
-            throw CommandError("\(entry.label): \(error)")
-        }
-        let time = entry.time ?? options.time ?? document.poster
-        let sizeText = entry.size ?? options.size
-        let size = try sizeText.map { try parseSize($0, command: name) } ?? document.size ?? CanvasSize.defaultSize
+        let (document, time, size) = try loadChecked(entry, options: options)
         let start = DispatchTime.now()
         let frame = try FramePlan(
             document, label: entry.label, width: size.width, height: size.height, time: time,
