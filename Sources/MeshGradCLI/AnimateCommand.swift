@@ -10,50 +10,49 @@ import MeshGradText
 struct AnimateCommand: Command {
     static let name = "animate"
     static let summary = "Export an animation as .mp4, .mov, .webm, .gif, .webp, .png or PNG frames"
-    static let help = """
-        USAGE: meshgrad animate SPEC.json|--preset NAME -o OUT [options]
-
+    static let usage = ["SPEC.json|-|--preset NAME -o OUT.mp4|.mov|.webm|.gif|.webp|.png|FOLDER/|-"]
+    static let discussion = """
         OUT ending in .mp4 (H.264; HEVC, AV1), .mov (ProRes 4444 with alpha), .webm (VP9
         with alpha; AV1), .gif (1-bit transparency), .webp or .png (animated, with alpha) is
         encoded by ffmpeg, which must be on PATH. Colors are converted with the BT.709 matrix
         and tagged as such. OUT ending in / (or --frames) is a new (or empty) folder that
-        receives frame-00000.png, frame-00001.png, ...; any other name is an error. Nothing
-        appears under OUT until the export is complete and decodes: Ctrl-C leaves no partial
-        file behind.
-
-        ARGUMENTS:
-        \(Source.help)
-
-        OPTIONS:
-          -o, --output OUT        The video file or frame folder.
-          --duration S            Seconds of animation (default: the document's loop, else
-                                  its keyframes' length, else 10; a scene: its longest).
-          --fps N                 Frames per second (default 30).
-          --size SIZE             WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).
-          --start T               Time of the first frame in seconds (default 0).
-          --backend BACKEND       auto (default), gl or cpu.
-          --no-loop               Keep the document's exact frequencies. By default an animation
-                                  without a loop of its own is made to repeat every --duration
-                                  seconds (wave frequencies round to whole cycles), so the
-                                  exported clip loops seamlessly. A scene's layer keyframes
-                                  play once either way.
-          --no-dither             Rounded instead of dithered 8-bit frames (PNG, GIF, WebP).
-        \(VideoOptions.help)
-          --quiet                 No progress bar (it is only drawn on a terminal anyway).
-          --timings               Print where the time went: render, readback, encode.
-          -h, --help              Show this help.
-
+        receives frame-00000.png, frame-00001.png, ...; any other name is an error. The folders
+        above OUT are made as needed. -o - with --format writes the video to standard output
+        once it is complete and decodes. Nothing appears under OUT until the export is complete
+        and decodes: Ctrl-C leaves no partial file behind.
         """
+    static let arguments = [SourceOptions.argument]
+    static let options: [Option] =
+        [
+            SourceOptions.preset,
+            .value(
+                "--output", aliases: ["-o"], "OUT", "The video file, the frame folder (ending in /), or - for standard output.",
+                complete: .files(["mp4", "mov", "webm", "gif", "webp", "png"])),
+            .value(
+                "--format", "FORMAT", "With -o -: the container written to standard output (mp4, mov, webm, gif, webp, png).",
+                complete: .choices(["mp4", "mov", "webm", "gif", "webp", "png"])),
+            .value(
+                "--duration", "S",
+                "Seconds of animation (default: the document's loop, else its keyframes' length, else 10; a scene: its longest)."
+            ),
+            .value("--fps", "N", "Frames per second (default 30)."),
+            .value(
+                "--size", "SIZE", "WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).",
+                complete: .sizes),
+            .value("--start", "T", "Time of the first frame in seconds (default 0)."),
+            .value(
+                "--backend", "BACKEND", "auto (default), gl or cpu.", complete: .choices(["auto", "gl", "cpu"])),
+            .flag(
+                "--no-loop",
+                "Keep the document's exact frequencies. By default an animation without a loop of its own is made to repeat every --duration seconds (wave frequencies round to whole cycles), so the exported clip loops seamlessly. A scene's layer keyframes play once either way."
+            ),
+            .flag("--no-dither", "Rounded instead of dithered 8-bit frames (PNG, GIF, WebP)."),
+        ] + VideoOptions.options + [
+            .flag("--timings", "Print where the time went: render, readback, encode.")
+        ]
 
-    static func run(_ words: [String], console: Console) throws {
-        var spec = Arguments.Spec()
-        spec.acceptSource()
-        spec.valued["--output"] = ["-o"]
-        for name in ["--duration", "--fps", "--size", "--start", "--backend"] { spec.valued[name] = [] }
-        for name in ["--no-loop", "--no-dither", "--quiet", "--timings"] { spec.flags[name] = [] }
-        VideoOptions.declare(in: &spec)
-        let arguments = try Arguments(words, spec: spec, command: name)
-
+    static func run(_ arguments: Arguments, console: Console) throws {
+        let quiet = console.verbosity == .quiet
         guard let output = try arguments.value("--output") else {
             throw UsageError(
                 command: name, message: "no output given; expected -o OUT.mp4, OUT.webm, OUT.gif or a folder")
@@ -78,21 +77,27 @@ struct AnimateCommand: Command {
         }
 
         // Check the output before spending time on frames.
-        let encoding = try VideoOptions.encoding(arguments, output: output, command: name)
+        let piped = try pipedOutput(arguments, output: output)
+        let written = piped?.path ?? output
+        let encoding = try VideoOptions.encoding(arguments, output: written, command: name)
         let format = encoding?.format ?? .pngSequence
-        let destination = URL(fileURLWithPath: output)
+        if piped == nil {
+            try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output)
+        }
+        let destination = URL(fileURLWithPath: written)
         let sink: any FrameSink =
             try encoding.map {
                 try VideoSink(destination: destination, encoding: $0, width: size.width, height: size.height, fps: fps)
             } ?? PNGSequenceSink(destination: destination)
         let pipeline = FramePipeline(sink: sink)
 
-        let engine = try backend.makeRenderer { console.err.write($0) }
+        let engine = try backend.makeRenderer { console.note($0) }
+        console.detail("meshgrad animate: backend \(engine.name), \(schedule.count) frames\n")
         let measures = arguments.flag("--timings")
         var renderSeconds = 0.0
         var readbackSeconds = 0.0
         let level = schedule.tessellationLevel(for: looped, width: size.width, height: size.height)
-        let progress = ProgressBar(total: schedule.count, console: console, quiet: arguments.flag("--quiet"))
+        let progress = ProgressBar(total: schedule.count, console: console, quiet: quiet)
         let dithers = !arguments.flag("--no-dither")
         let textMasks = TextMaskCache()
         var warnedAboutAlpha = false
@@ -115,7 +120,7 @@ struct AnimateCommand: Command {
                 }
                 if let encoding, !encoding.keepsAlpha, !warnedAboutAlpha, !image.isOpaque {
                     warnedAboutAlpha = true
-                    console.err.write(
+                    console.note(
                         "meshgrad animate: note: \(encoding.codec.rawValue) in .\(format.rawValue) has no alpha channel here, so transparent areas come out black; "
                             + "write .mov (ProRes 4444), .webm (VP9, 8-bit), .webp, .png, .gif or a folder of PNGs to keep the transparency\n"
                     )
@@ -130,9 +135,10 @@ struct AnimateCommand: Command {
             throw error
         }
         progress.finish()
+        if let piped { try OutputPath.copyToStandardOutput(piped) }
 
         let seconds = progress.elapsed
-        if !arguments.flag("--quiet") {
+        if !quiet {
             console.err.write(
                 String(
                     format: "%@: %d frames, %dx%d at %@ fps, %.1f s of video, exported in %.1f s (%.1f fps, %@)\n",
@@ -152,6 +158,27 @@ struct AnimateCommand: Command {
                         "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode %.2f s of CPU (%.0f%%, ffmpeg included; overlaps rendering); wall %.2f s\n",
                     render, 100 * render / busy, readback, 100 * readback / busy, encode, 100 * encode / busy, seconds))
         }
+    }
+}
+
+extension AnimateCommand {
+    /// For `-o -`: the temporary file the video is made in (then copied to
+    /// standard output), named for `--format`.
+    static func pipedOutput(_ arguments: Arguments, output: String) throws -> URL? {
+        guard output == "-" else {
+            try arguments.refuse("--format", because: "the output's extension names the format; --format is for -o -")
+            return nil
+        }
+        guard let format = try arguments.value("--format") else {
+            throw UsageError(command: name, message: "-o - needs --format mp4|mov|webm|gif|webp|png")
+        }
+        guard ["mp4", "mov", "webm", "gif", "webp", "png"].contains(format) else {
+            throw UsageError(
+                command: name, message: "--format \"\(format)\" is not valid; expected mp4, mov, webm, gif, webp or png")
+        }
+        try arguments.refuse("--frames", because: "a folder of frames cannot go to standard output")
+        try OutputPath.refuseTerminal(command: name, what: "a video")
+        return OutputPath.temporary(extension: format)
     }
 }
 

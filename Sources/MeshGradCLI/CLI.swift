@@ -1,53 +1,57 @@
 import Foundation
 
 /// The `meshgrad` command line: parses the first word, hands the rest to a
-/// command, and turns every failure into one line on standard error and a
-/// non-zero exit status (1 for a failure, 2 for a usage mistake). Nothing
-/// here knows how to render; it calls the libraries.
+/// command of the table (CommandTable.swift), and turns every failure into
+/// one line on standard error and a non-zero exit status (1 for a failure,
+/// 2 for a usage mistake). Nothing here knows how to render; it calls the
+/// libraries.
 public enum CLI {
     public static let version = "0.1.0"
 
-    /// The commands, in the order `meshgrad --help` lists them.
+    /// The commands, in the order `meshgrad --help` lists them. Adding a
+    /// command is adding it here (see CommandTable.swift).
     static let commands: [CommandEntry] = [
         CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(PreviewCommand.self),
         CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self), CommandEntry(ImportCommand.self),
         CommandEntry(PresetsCommand.self), CommandEntry(SizesCommand.self), CommandEntry(InfoCommand.self),
+        CommandEntry(SchemaCommand.self), CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
     ]
+
+    static func command(named name: String) -> CommandEntry? { commands.first { $0.name == name } }
 
     /// Runs `meshgrad` with `arguments` (without the program name) and
     /// returns the exit status.
     public static func run(_ arguments: [String], console: Console = .standard) -> Int32 {
         guard let first = arguments.first else {
-            console.err.write(overview)
+            console.err.write(Help.overview(commands))
             return 2
         }
         switch first {
-        case "--help", "-h", "help":
-            if arguments.count > 1, let command = commands.first(where: { $0.name == arguments[1] }) {
-                console.out.write(command.help)
-            } else {
-                console.out.write(overview)
-            }
+        case "--help", "-h":
+            console.out.write(Help.overview(commands))
             return 0
+        case "help":
+            return help(Array(arguments.dropFirst()), console: console)
         case "--version":
             console.out.write("meshgrad \(version)\n")
             return 0
         default:
             break
         }
-        guard let command = commands.first(where: { $0.name == first }) else {
-            let names = commands.map(\.name).joined(separator: ", ")
-            console.err.write(
-                "meshgrad: error: unknown command \"\(first)\"; expected one of \(names) (see 'meshgrad --help')\n")
+        guard let command = command(named: first) else {
+            console.err.write("meshgrad: error: \(unknownCommand(first))\n")
             return 2
         }
         let rest = Array(arguments.dropFirst())
-        if rest.contains("--help") || rest.contains("-h") {
-            console.out.write(command.help)
+        if (rest.firstIndex(of: "--") ?? rest.endIndex) > (rest.firstIndex { $0 == "--help" || $0 == "-h" } ?? .max) {
+            console.out.write(Help.text(for: command))
             return 0
         }
+        var console = console
         do {
-            try command.run(rest, console)
+            let parsed = try Arguments(rest, entry: command)
+            console.verbosity = try parsed.verbosity
+            try command.run(parsed, console)
             return 0
         } catch let failure as BatchFailure {
             // Each failure was reported as it happened.
@@ -61,49 +65,29 @@ public enum CLI {
         }
     }
 
-    static var overview: String {
-        var text = """
-            meshgrad \(version): SwiftUI-style mesh gradients, rendered to files.
-
-            USAGE: meshgrad <command> [options]
-
-            COMMANDS:
-
-            """
-        for command in commands {
-            text += "  " + command.name.padding(toLength: 10, withPad: " ", startingAt: 0) + command.summary + "\n"
+    /// `meshgrad help [COMMAND]`: an unknown command is a usage mistake.
+    static func help(_ words: [String], console: Console) -> Int32 {
+        guard let name = words.first else {
+            console.out.write(Help.overview(commands))
+            return 0
         }
-        text += """
-
-            Run 'meshgrad <command> --help' for a command's options.
-            Example: meshgrad render --preset onboarding --size 4k -o wallpaper.png
-
-            """
-        return text
+        guard words.count == 1 else {
+            console.err.write("meshgrad help: error: expected one command name (see 'meshgrad --help')\n")
+            return 2
+        }
+        guard let command = command(named: name) else {
+            console.err.write("meshgrad help: error: \(unknownCommand(name))\n")
+            return 2
+        }
+        console.out.write(Help.text(for: command))
+        return 0
     }
-}
 
-/// One `meshgrad` subcommand.
-protocol Command: SendableMetatype {
-    static var name: String { get }
-    static var summary: String { get }
-    /// The full `--help` text.
-    static var help: String { get }
-    static func run(_ arguments: [String], console: Console) throws
-}
-
-/// A command as the dispatcher sees it.
-struct CommandEntry: Sendable {
-    var name: String
-    var summary: String
-    var help: String
-    var run: @Sendable ([String], Console) throws -> Void
-
-    init<C: Command>(_ command: C.Type) {
-        name = C.name
-        summary = C.summary
-        help = C.help
-        run = { try C.run($0, console: $1) }
+    static func unknownCommand(_ name: String) -> String {
+        let names = commands.map(\.name)
+        let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
+        return "unknown command \"\(name)\"\(hint); expected one of \(names.joined(separator: ", ")) "
+            + "(see 'meshgrad --help')"
     }
 }
 

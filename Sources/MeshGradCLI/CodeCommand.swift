@@ -5,9 +5,8 @@ import MeshGradDocument
 struct CodeCommand: Command {
     static let name = "code"
     static let summary = "Print SwiftUI code that draws the gradient"
-    static let help = """
-        USAGE: meshgrad code SPEC.json|--preset NAME [--lang swiftui|compose|css|svg]
-
+    static let usage = ["SPEC.json|-|--preset NAME [--lang swiftui|compose|css|svg]"]
+    static let discussion = """
         Prints a MeshGradient(width:height:points:colors:background:smoothsColors:colorSpace:)
         expression (or bezierPoints: when the document has handles) for a SwiftUI view body.
         A document animated by waves becomes a TimelineView whose points are the waves'
@@ -21,18 +20,16 @@ struct CodeCommand: Command {
         layered radial-gradients (its measured error in a comment); --lang svg an SVG 2
         <meshgradient> over a PNG fallback. These three show the poster frame, and
         refuse a scene: only SwiftUI code covers scenes.
-
-        ARGUMENTS:
-        \(Source.help)
-          --lang LANG             \(CodeLanguage.help).
-
         """
+    static let arguments = [SourceOptions.argument]
+    static let options: [Option] = [
+        SourceOptions.preset,
+        .value(
+            "--lang", "LANG", CodeLanguage.help + ".",
+            complete: .choices(CodeLanguage.allCases.map(\.rawValue))),
+    ]
 
-    static func run(_ words: [String], console: Console) throws {
-        var spec = Arguments.Spec()
-        spec.acceptSource()
-        spec.valued["--lang"] = []
-        let arguments = try Arguments(words, spec: spec, command: name)
+    static func run(_ arguments: Arguments, console: Console) throws {
         let language =
             try arguments.value("--lang", expected: CodeLanguage.help) { CodeLanguage(rawValue: $0) } ?? .swiftui
         let source = try Source(arguments)

@@ -7,9 +7,8 @@ import MeshGradInterchange
 struct ImportCommand: Command {
     static let name = "import"
     static let summary = "Read MeshGradient(...) code from a Swift file as documents"
-    static let help = """
-        USAGE: meshgrad import FILE.swift|- [--index N]
-
+    static let usage = ["FILE.swift|- [--index N]"]
+    static let discussion = """
         Prints the document (JSON) of each MeshGradient(...) in the Swift source, one after
         another; '-' reads standard input. The initializer's forms (width:height:points:colors:,
         locations: .points/.bezierPoints, bezierPoints:, background:, smoothsColors:,
@@ -19,20 +18,18 @@ struct ImportCommand: Command {
         of the same file are read. A function feeding locations: that assigns
         p[i].x = a + b * Float(cos(phase * f)) (or sin) becomes the document's waves.
         Anything else is reported as FILE:LINE:COLUMN and what was expected there.
-
-        OPTIONS:
-          --index N               Only the Nth MeshGradient of the file (from 1).
-
         """
+    static let arguments = [
+        Option.argument(
+            "FILE.swift", "SwiftUI source; - (or any readable path: /dev/stdin, a pipe) reads a stream.",
+            complete: .files(["swift"]))
+    ]
+    static let options: [Option] = [.value("--index", "N", "Only the Nth MeshGradient of the file (from 1).")]
 
     /// Swift files larger than this are refused before they are read.
     static let maximumBytes = 16 << 20
 
-    static func run(_ words: [String], console: Console) throws {
-        var spec = Arguments.Spec()
-        spec.valued["--index"] = []
-        spec.maximumPositionals = 1
-        let arguments = try Arguments(words, spec: spec, command: name)
+    static func run(_ arguments: Arguments, console: Console) throws {
         guard let path = arguments.positionals.first else {
             throw UsageError(command: name, message: "no Swift file given; expected FILE.swift or - for standard input")
         }
@@ -50,7 +47,7 @@ struct ImportCommand: Command {
             switch result {
             case .success(let imported):
                 if index == nil && results.count > 1 {
-                    console.err.write(
+                    console.note(
                         "\(label):\(imported.line):\(imported.column): MeshGradient \(k + 1) of \(results.count)\n")
                 }
                 console.out.write(GradientDocument(mesh: imported.mesh, animation: imported.animation).jsonText())
@@ -64,8 +61,8 @@ struct ImportCommand: Command {
 
     private static func readSource(_ path: String) throws -> String {
         let data: Data
-        if path == "-" {
-            data = FileHandle.standardInput.readData(ofLength: maximumBytes + 1)
+        if path == "-" || !DocumentInput.isRegularFile(path) && FileManager.default.fileExists(atPath: path) {
+            data = Data(try DocumentInput.readStream(path, what: "Swift source"))
         } else {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {

@@ -28,13 +28,31 @@ public final class BufferOutput: TextOutput {
 public struct Console: @unchecked Sendable {
     public var out: any TextOutput
     public var err: any TextOutput
+    /// `--quiet` or `--verbose`: how much besides errors goes to `err`.
+    public var verbosity: Verbosity
 
-    public init(out: any TextOutput, err: any TextOutput) {
+    public init(out: any TextOutput, err: any TextOutput, verbosity: Verbosity = .normal) {
         self.out = out
         self.err = err
+        self.verbosity = verbosity
+    }
+
+    /// A note, a summary or a warning: not with `--quiet`.
+    func note(_ text: String) {
+        if verbosity != .quiet { err.write(text) }
+    }
+
+    /// What was chosen or written: only with `--verbose`.
+    func detail(_ text: String) {
+        if verbosity == .verbose { err.write(text) }
     }
 
     public static var standard: Console {
         Console(out: FileDescriptorOutput.standardOutput, err: FileDescriptorOutput.standardError)
     }
+}
+
+/// How much a command says on standard error besides its errors.
+public enum Verbosity: Sendable {
+    case quiet, normal, verbose
 }

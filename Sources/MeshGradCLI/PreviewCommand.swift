@@ -6,37 +6,34 @@ import MeshGradPreview
 struct PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Open a live preview window to look at and edit a gradient"
-    static let help = """
-        USAGE: meshgrad preview SPEC.json|--preset NAME [options]
-
+    static let usage = ["SPEC.json|--preset NAME"]
+    static let discussion = """
         Opens a window (OpenGL 3.3 through GLFW; needs a display) that draws the gradient with
         the same renderer as 'meshgrad render --backend gl', plays its animation, reloads
         SPEC.json whenever it changes on disk (a broken file keeps the last good picture and
         shows the error), and edits it with the mouse and keys. Press H in the window for
         every key. Saves are atomic; a preset is saved as a new file.
-
-        ARGUMENTS:
-        \(Source.help)
-
-        OPTIONS:
-          --window WxH            Window size in screen units (default: the document's size,
-                                  fitted into 1280x800; else 1280x720).
-          --export-size SIZE      What E exports (default: the document's size, else 4k).
-          --paused                Start with the animation paused.
-          --frames N              Quit after drawing N frames (scripts, benchmarks).
-          --screenshot OUT.png    With --frames: save the last frame.
-          --fps                   Print the frame rate at the end.
-          -h, --help              Show this help.
-
         """
+    static let arguments = [
+        Option.argument(
+            "SPEC.json", "A gradient document (see README: The document), watched for changes.",
+            complete: .files(["json"]))
+    ]
+    static let options: [Option] = [
+        SourceOptions.preset,
+        .value(
+            "--window", "WxH",
+            "Window size in screen units (default: the document's size, fitted into 1280x800; else 1280x720)."),
+        .value("--export-size", "SIZE", "What E exports (default: the document's size, else 4k).", complete: .sizes),
+        .flag("--paused", "Start with the animation paused."),
+        .value("--frames", "N", "Quit after drawing N frames (scripts, benchmarks)."),
+        .value(
+            "--screenshot", "OUT.png", "With --frames: save the last frame as a PNG (folders made as needed).",
+            complete: .files(["png"])),
+        .flag("--fps", "Print the frame rate at the end."),
+    ]
 
-    static func run(_ words: [String], console: Console) throws {
-        var spec = Arguments.Spec()
-        spec.acceptSource()
-        for name in ["--window", "--export-size", "--frames", "--screenshot"] { spec.valued[name] = [] }
-        spec.flags["--paused"] = []
-        spec.flags["--fps"] = []
-        let arguments = try Arguments(words, spec: spec, command: name)
+    static func run(_ arguments: Arguments, console: Console) throws {
         var options = PreviewOptions()
         if let text = try arguments.value("--window") {
             do {
@@ -59,13 +56,23 @@ struct PreviewCommand: Command {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
         }
         options.screenshot = try arguments.value("--screenshot")
-        if options.screenshot != nil && options.frames == nil {
-            throw UsageError(command: name, message: "--screenshot needs --frames N")
+        if let screenshot = options.screenshot {
+            guard options.frames != nil else {
+                throw UsageError(command: name, message: "--screenshot needs --frames N")
+            }
+            guard screenshot.lowercased().hasSuffix(".png") else {
+                throw UsageError(
+                    command: name, message: "--screenshot \"\(screenshot)\" does not end in .png; expected OUT.png")
+            }
         }
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
+        if arguments.positionals.first == "-" {
+            throw UsageError(command: name, message: "the preview watches a file; expected SPEC.json or --preset, not -")
+        }
         let source = try Source(arguments)
         try validateForRendering(source)
+        if let screenshot = options.screenshot { try OutputPath.makeParent(of: screenshot) }
         if let size = source.document.size {
             // A document made for a size (a phone screen, a banner) opens
             // in a window of its shape, and exports at that size.
@@ -76,7 +83,7 @@ struct PreviewCommand: Command {
             }
             if try arguments.value("--export-size") == nil { options.exportSize = size }
         }
-        let isFile = arguments.positionals.first != nil
+        let isFile = source.isFile
         let session = PreviewSession(
             document: source.document, path: isFile ? source.label : nil,
             label: isFile

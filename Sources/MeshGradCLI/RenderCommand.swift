@@ -11,56 +11,76 @@ import MeshGradPipeline
 struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render gradients to PNG files (one, several, or a manifest)"
-    static let help = """
-        USAGE: meshgrad render SPEC.json|--preset NAME -o OUT.png [options]
-               meshgrad render SPEC.json... [--preset NAME]... -o FOLDER [options]
-               meshgrad render --manifest JOBS.jsonl [--shard I/N] [--jobs N] [options]
-
-        ARGUMENTS:
-        \(Source.help)
-          --manifest JOBS.jsonl   One render per line: {"preset" or "document", "size", "output",
-                                  optionally "time", "depth", "dither"}; paths relative to the file.
-
-        OPTIONS:
-          -o, --output OUT        The PNG (written atomically); with several inputs, a folder that
-                                  receives NAME.png for each.
-          --size SIZE             WIDTHxHEIGHT, 720p, 1080p, 1440p, 4k, 5k, 8k or a device
-                                  ('meshgrad sizes'). Default: the document's size, else 1920x1080.
-                                  Any size up to 65536 a side: large canvases stream band by band.
-          --backend BACKEND       auto (default: the faster of GPU and CPU here), gl or cpu.
-          --depth 8|16            Bits per component (default 8). 16-bit is never dithered.
-          --no-dither             Plain rounding for 8-bit output, for comparisons.
-          --no-antialias          Hard mesh borders (only matters where the border is inside the canvas).
-          --time T                For an animated document: the frame at T seconds (default 0).
-          --compression LEVEL     0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).
-          --jobs N                Entries rendered at once on the CPU backend (default 1; each uses
-                                  the cores divided among the jobs). GL renders one at a time.
-          --shard I/N             Render only entries k with k mod N = I (I from 0): split a batch
-                                  across machines with no coordination.
-          --timings               Print where the time went, per image: start-up, context,
-                                  tessellation, render, readback, encode, write.
-          -h, --help              Show this help.
+    static let usage = [
+        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|-",
+        "SPEC.json... [--preset NAME]... -o FOLDER",
+        "--manifest JOBS.jsonl [--shard I/N|auto[/N]] [--skip-existing] [--jobs N] [--json]",
+    ]
+    static let discussion = """
+        Several inputs with -o FOLDER write FOLDER/NAME.png each (NAME: the file's name without
+        .json, or the preset's); two inputs that would share a name are an error before anything
+        renders. Folders named in -o or a manifest are made as needed. -o - writes the PNG to
+        standard output (a pipe), once it is whole.
 
         The PNG is RGB when every pixel is opaque, RGBA otherwise, and carries an sRGB chunk.
         With several entries, a failing one is reported and the rest still render; the exit
         status is the number that failed (at most 125).
-
         """
+    static let arguments = [
+        Option.argument(
+            "SPEC.json", "A gradient document (see README: The document); - reads standard input. Several: one image each.",
+            complete: .files(["json"]), repeats: true)
+    ]
+    static let options: [Option] = [
+        .value(
+            "--preset", "NAME", "A built-in gradient ('meshgrad presets' lists them); may be repeated.",
+            complete: .presets, repeats: true),
+        .value(
+            "--output", aliases: ["-o"], "OUT",
+            "The PNG or PDF (written atomically; - for standard output); with several inputs, a folder that receives NAME.png for each.",
+            complete: .files(["png", "pdf"])),
+        .value(
+            "--manifest", "JOBS.jsonl",
+            "One render per line: {\"preset\" or \"document\", \"size\", \"output\", optionally \"time\", \"depth\", \"dither\"}; paths relative to the file; - reads standard input.",
+            complete: .files(["jsonl", "json"])),
+        .value(
+            "--size", "SIZE",
+            "WIDTHxHEIGHT, 720p, 1080p, 1440p, 4k, 5k, 8k or a device ('meshgrad sizes'). Default: the document's size, else 1920x1080. Any size up to 65536 a side: large canvases stream band by band.",
+            complete: .sizes),
+        .value(
+            "--time", "T",
+            "For an animated document or scene: the frame at T seconds (default: the document's poster time, else 0)."),
+        .value(
+            "--backend", "BACKEND", "auto (default: the faster of GPU and CPU here), gl or cpu.",
+            complete: .choices(["auto", "gl", "cpu"])),
+        .value(
+            "--depth", "8|16", "Bits per component of a PNG (default 8). 16-bit is never dithered.",
+            complete: .choices(["8", "16"])),
+        .flag("--no-dither", "Plain rounding for 8-bit output, for comparisons."),
+        .flag("--no-antialias", "Hard mesh borders (only matters where the border is inside the canvas)."),
+        .value(
+            "--compression", "LEVEL", "PNG compression 0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).",
+            complete: .choices((0...9).map(String.init))),
+        .value(
+            "--jobs", "N",
+            "Entries rendered at once on the CPU backend (default 1; each uses the cores divided among the jobs). Not with --backend gl: one GL context renders one at a time."
+        ),
+        .value(
+            "--shard", "I/N",
+            "Render only entries k with k mod N = I (I from 0). auto takes I (and N) from the job engine: PARALLEL_SEQ (GNU parallel, auto/N), JOB_COMPLETION_INDEX (Kubernetes, auto/N), SLURM_ARRAY_TASK_ID and _COUNT, AWS_BATCH_JOB_ARRAY_INDEX and _SIZE, BATCH_TASK_INDEX and _COUNT (Google Batch).",
+            complete: .choices(["auto"])),
+        .flag("--skip-existing", "Skip entries whose output already exists (resume an interrupted batch)."),
+        .flag(
+            "--json",
+            "Print a JSON summary on standard output: the shard, counts, and each entry's output and status (with --timings, its timings in seconds)."
+        ),
+        .flag(
+            "--timings",
+            "Print where the time went, per image: start-up, context, tessellation, render, readback, encode, write."),
+    ]
 
-    static func run(_ words: [String], console: Console) throws {
+    static func run(_ arguments: Arguments, console: Console) throws {
         let commandStart = DispatchTime.now()
-        var spec = Arguments.Spec()
-        spec.valued["--preset"] = []
-        spec.maximumPositionals = .max
-        for name in [
-            "--output", "--size", "--backend", "--depth", "--compression", "--time", "--manifest", "--jobs", "--shard",
-        ] {
-            spec.valued[name] = []
-        }
-        spec.valued["--output"] = ["-o"]
-        for name in ["--no-dither", "--no-antialias", "--timings"] { spec.flags[name] = [] }
-        let arguments = try Arguments(words, spec: spec, command: name)
-
         let depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
         let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
         let level =
@@ -73,76 +93,54 @@ struct RenderCommand: Command {
         let jobs =
             try arguments.value("--jobs", expected: "a number of jobs ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
             ?? 1
-        let shard = try arguments.value("--shard", expected: "I/N with 0 ≤ I < N, e.g. 2/8") { Shard($0) }
+        if backend == .gl && jobs > 1 {
+            try arguments.refuse("--jobs", because: "one GL context renders one entry at a time; expected --backend cpu")
+        }
+        let shard = try arguments.value("--shard").map {
+            try Shard(parsing: $0, environment: ProcessInfo.processInfo.environment, command: name)
+        }
         let sizeText = try arguments.value("--size")
         if let sizeText { _ = try parseSize(sizeText, command: name) }
 
-        // What to render.
-        var entries: [Result<RenderEntry, CommandError>] = []
-        let presets = arguments.values["--preset"] ?? []
-        let files = arguments.positionals
-        let output = try arguments.value("--output")
-        if let manifest = try arguments.value("--manifest") {
-            guard files.isEmpty && presets.isEmpty else {
-                throw UsageError(
-                    command: name, message: "--manifest comes alone; expected no SPEC.json or --preset with it")
-            }
-            entries = try Manifest.entries(path: manifest)
-        } else {
-            let inputs = files.map { RenderEntry.Input.file($0) } + presets.map { RenderEntry.Input.preset($0) }
-            guard !inputs.isEmpty else {
-                throw UsageError(
-                    command: name,
-                    message: "no gradient given; expected SPEC.json, --preset NAME or --manifest JOBS.jsonl")
-            }
-            guard let output else {
-                throw UsageError(command: name, message: "no output given; expected -o OUT.png")
-            }
-            if inputs.count == 1 {
-                guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".pdf") else {
-                    throw UsageError(
-                        command: name, message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png")
-                }
-                let label = files.first ?? "preset \(presets[0])"
-                entries = [.success(RenderEntry(input: inputs[0], output: output, label: label))]
-            } else {
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: output, isDirectory: &isDirectory), isDirectory.boolValue
-                else {
-                    throw UsageError(
-                        command: name,
-                        message: "with several inputs, -o must be an existing folder; \"\(output)\" is not")
-                }
-                entries = inputs.map { input in
-                    let (stem, label): (String, String) =
-                        switch input {
-                        case .file(let path):
-                            (((path as NSString).lastPathComponent as NSString).deletingPathExtension, path)
-                        case .preset(let preset): (preset, "preset \(preset)")
-                        }
-                    return .success(
-                        RenderEntry(
-                            input: input, output: (output as NSString).appendingPathComponent(stem + ".png"),
-                            label: label))
-                }
-            }
+        let plan = try RenderPlanning.entries(arguments, command: name)
+        var entries = plan.entries
+        if !plan.isBatch {
+            try arguments.refuse("--shard", because: "it splits a batch; expected several inputs or --manifest")
+            try arguments.refuse("--jobs", because: "one image renders as one job; expected several inputs or --manifest")
+        }
+        if let output = plan.singleOutput, output.lowercased().hasSuffix(".pdf") {
+            try arguments.refuse("--depth", because: "a PDF holds vector shadings, not PNG samples")
+            try arguments.refuse("--compression", because: "a PDF holds vector shadings, not PNG samples")
+        }
+        if plan.singleOutput == "-" {
+            try arguments.refuse("--json", because: "-o - writes the PNG to standard output")
+            try OutputPath.refuseTerminal(command: name, what: "a PNG")
         }
         if let shard {
             entries = entries.enumerated().filter { shard.contains($0.offset) }.map(\.element)
+            console.detail(
+                "meshgrad render: shard \(shard.index)/\(shard.count)\(shard.source.map { " (from \($0))" } ?? ""): \(entries.count) of \(plan.entries.count) entries\n"
+            )
         }
 
         let options = BatchOptions(
             size: sizeText, time: time, depth: depth, dithers: !arguments.flag("--no-dither"),
-            antialiasing: !arguments.flag("--no-antialias"), compression: level, timings: arguments.flag("--timings"))
+            antialiasing: !arguments.flag("--no-antialias"), compression: level, timings: arguments.flag("--timings"),
+            skipExisting: arguments.flag("--skip-existing"), json: arguments.flag("--json"))
         let startup = processStartSeconds(until: commandStart)
         let contextStart = DispatchTime.now()
-        let engine = try backend.makeRenderer { console.err.write($0) }
+        let engine = try backend.makeRenderer { console.note($0) }
         let contextSeconds = contextStart.secondsElapsed
+        console.detail("meshgrad render: backend \(engine.name)\n")
 
-        let single = entries.count == 1 && arguments.values["--manifest"] == nil
-        if single {
+        if !plan.isBatch && !options.json {
             let entry = try entries[0].get()
+            if options.skipExisting && entry.output != "-" && FileManager.default.fileExists(atPath: entry.output) {
+                console.note("meshgrad render: \(entry.output) exists; skipped (--skip-existing)\n")
+                return
+            }
             let timings = try render(entry, options: options, engine: engine)
+            console.detail("meshgrad render: wrote \(entry.output == "-" ? "standard output" : entry.output)\n")
             if options.timings {
                 console.err.write(timings.line(startup: startup, context: contextSeconds, label: nil))
             }
@@ -151,15 +149,30 @@ struct RenderCommand: Command {
         // Parallel workers where the renderer splits (the CPU's cores); one
         // GPU context renders alone.
         let split = jobs > 1 ? (0..<jobs).compactMap { _ in engine.worker(of: jobs) } : []
+        if jobs > 1 && split.count != jobs {
+            console.note("meshgrad render: note: --jobs \(jobs) cannot apply on \(engine.name); rendering one at a time\n")
+        }
         let workers = split.count == jobs ? split : [engine]
         let batch = Batch(
             entries: entries, workers: workers, options: options, console: console, startup: startup,
             context: contextSeconds)
         DispatchQueue.concurrentPerform(iterations: workers.count) { batch.runWorker($0) }
         let failures = batch.failures
-        console.err.write(
-            "meshgrad render: \(entries.count - failures) of \(entries.count) rendered\(failures > 0 ? ", \(failures) failed" : "")\n"
-        )
+        let skipped = batch.skipped
+        let rendered = entries.count - failures - skipped
+        console.note(
+            "meshgrad render: \(rendered) of \(entries.count) rendered"
+                + (skipped > 0 ? ", \(skipped) skipped (existing)" : "") + (failures > 0 ? ", \(failures) failed" : "")
+                + "\n")
+        if options.json {
+            var summary: [String: Any] = [
+                "entries": entries.count, "rendered": rendered, "skipped": skipped, "failed": failures,
+                "outputs": batch.outcomes.compactMap { $0?.json },
+            ]
+            summary["shard"] = shard?.json ?? NSNull()
+            if let manifest = try arguments.value("--manifest") { summary["manifest"] = manifest }
+            console.out.write(JSONText.line(summary))
+        }
         if failures > 0 { throw BatchFailure(count: failures) }
     }
 
@@ -190,21 +203,58 @@ struct RenderCommand: Command {
 
         func runWorker(_ worker: Int) {
             while let k = take() {
+                let label = (try? entries[k].get().label) ?? ""
                 do {
                     let entry = try entries[k].get()
+                    if options.skipExisting && entry.output != "-"
+                        && FileManager.default.fileExists(atPath: entry.output)
+                    {
+                        console.detail("meshgrad render: \(entry.output) exists; skipped\n")
+                        record(k, Outcome(output: entry.output, label: label, status: "skipped"))
+                        continue
+                    }
                     let timings = try RenderCommand.render(entry, options: options, engine: workers[worker])
-                    if options.timings {
+                    record(k, Outcome(output: entry.output, label: label, status: "rendered", timings: timings))
+                    console.detail("meshgrad render: wrote \(entry.output)\n")
+                    if options.timings && !options.json {
                         lock.withLock {
                             console.err.write(timings.line(startup: startup, context: context, label: entry.output))
                         }
                     }
                 } catch {
-                    let label = (try? entries[k].get().label).map { "\($0): " } ?? ""
+                    let output = (try? entries[k].get().output) ?? ""
+                    record(k, Outcome(output: output, label: label, status: "failed", error: "\(error)"))
                     lock.withLock {
-                        failures += 1
-                        console.err.write("meshgrad render: error: \(label)\(error)\n")
+                        console.err.write("meshgrad render: error: \(label.isEmpty ? "" : "\(label): ")\(error)\n")
                     }
                 }
+            }
+        }
+
+        /// What became of one entry, for the counts and `--json`.
+        struct Outcome {
+            var output: String
+            var label: String
+            var status: String
+            var error: String?
+            var timings: StageTimings?
+
+            var json: [String: Any] {
+                var object: [String: Any] = ["output": output, "input": label, "status": status]
+                if let error { object["error"] = error }
+                if let timings { object["timings"] = timings.json }
+                return object
+            }
+        }
+
+        private(set) var outcomes: [Outcome?] = []
+        var skipped: Int { lock.withLock { outcomes.filter { $0?.status == "skipped" }.count } }
+
+        private func record(_ k: Int, _ outcome: Outcome) {
+            lock.withLock {
+                if outcomes.count < entries.count { outcomes = Array(repeating: nil, count: entries.count) }
+                outcomes[k] = outcome
+                if outcome.status == "failed" { failures += 1 }
             }
         }
 
@@ -225,6 +275,8 @@ struct RenderCommand: Command {
         var antialiasing: Bool
         var compression: Int
         var timings: Bool
+        var skipExisting = false
+        var json = false
     }
 
     /// The entry's document, checked for rendering, with the time and the
@@ -247,6 +299,21 @@ struct RenderCommand: Command {
 
     /// Renders one entry to its file, streaming bands into the encoder.
     static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
+        if entry.output == "-" {
+            // Standard output gets the file once it is whole and checked.
+            var piped = entry
+            piped.output = OutputPath.temporary(extension: "png").path
+            let timings = try renderFile(piped, options: options, engine: engine)
+            try OutputPath.copyToStandardOutput(URL(fileURLWithPath: piped.output))
+            return timings
+        }
+        try OutputPath.makeParent(of: entry.output)
+        return try renderFile(entry, options: options, engine: engine)
+    }
+
+    static func renderFile(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws
+        -> StageTimings
+    {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
@@ -300,6 +367,14 @@ struct StageTimings {
             "timings\(label.map { " (\($0))" } ?? ""): start-up \(ms(startup)), context \(ms(context)), load \(ms(load)), "
             + "tessellation \(ms(tessellation)), render \(ms(render)), readback \(ms(readback)), encode \(ms(encode)), "
             + "write \(ms(write)); total \(ms(total))\n"
+    }
+
+    /// Seconds per stage, for `--json`.
+    var json: [String: Double] {
+        [
+            "load": load, "tessellation": tessellation, "render": render, "readback": readback, "encode": encode,
+            "write": write,
+        ]
     }
 }
 

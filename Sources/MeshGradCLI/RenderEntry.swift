@@ -22,13 +22,9 @@ struct RenderEntry {
     func loadDocument() throws -> GradientDocument {
         switch input {
         case .file(let path):
-            return try GradientDocument.load(path: path)
+            return try DocumentInput.load(path)
         case .preset(let name):
-            guard let preset = Presets.named(name) else {
-                let names = Presets.all.map(\.name).joined(separator: ", ")
-                throw CommandError("unknown preset \"\(name)\"; expected one of \(names)")
-            }
-            return preset.document
+            return try DocumentInput.preset(name)
         }
     }
 }
@@ -46,10 +42,16 @@ enum Manifest {
     static let keys = ["document", "preset", "size", "output", "time", "depth", "dither"]
 
     static func entries(path: String) throws -> [Result<RenderEntry, CommandError>] {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard path == "-" || FileManager.default.fileExists(atPath: path) else {
             throw CommandError("\(path): no such file")
         }
-        let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
+        let data = Data(try DocumentInput.readStream(path, what: "a manifest (JSON lines)"))
+        // Paths are relative to the manifest's folder (to the working
+        // folder for a manifest on standard input).
+        let folder =
+            path == "-"
+            ? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+            : URL(fileURLWithPath: path).deletingLastPathComponent()
         func resolve(_ p: String) -> String { p.hasPrefix("/") ? p : folder.appendingPathComponent(p).path }
         var result: [Result<RenderEntry, CommandError>] = []
         for (number, line) in String(decoding: data, as: UTF8.self).split(
@@ -57,7 +59,7 @@ enum Manifest {
         ).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
-            let label = "\(path):\(number + 1)"
+            let label = "\(DocumentInput.label(path)):\(number + 1)"
             do {
                 guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
                     throw CommandError("expected a JSON object")
@@ -71,8 +73,8 @@ enum Manifest {
                 case (nil, let preset?): input = .preset(preset)
                 default: throw CommandError("expected \"document\" or \"preset\", one of them")
                 }
-                guard let output = object["output"] as? String, output.lowercased().hasSuffix(".png") else {
-                    throw CommandError("\"output\" missing or not a .png path")
+                guard let output = object["output"] as? String, OutputPath.isImage(output) else {
+                    throw CommandError("\"output\" missing or not a .png or .pdf path")
                 }
                 var size: String?
                 if let text = object["size"] as? String {
@@ -99,23 +101,4 @@ enum Manifest {
         }
         return result
     }
-}
-
-/// `--shard I/N`: entry `k` belongs to shard `k % N`; shards are numbered
-/// from 0 (Kubernetes' JOB_COMPLETION_INDEX; with Slurm pass
-/// `$SLURM_ARRAY_TASK_ID` from an array 0..N-1).
-struct Shard {
-    var index: Int
-    var count: Int
-
-    init?(_ text: String) {
-        let parts = text.split(separator: "/")
-        guard parts.count == 2, let i = Int(parts[0]), let n = Int(parts[1]), n >= 1, (0..<n).contains(i) else {
-            return nil
-        }
-        index = i
-        count = n
-    }
-
-    func contains(_ k: Int) -> Bool { k % count == index }
 }

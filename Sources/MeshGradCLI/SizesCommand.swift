@@ -4,17 +4,22 @@ import MeshGradDocument
 struct SizesCommand: Command {
     static let name = "sizes"
     static let summary = "List the named sizes and devices --size takes"
-    static let help = """
-        USAGE: meshgrad sizes
-
+    static let usage = ["[--json]"]
+    static let discussion = """
         Lists every name --size accepts with its pixel size: screen standards (1080p, 4k, ...)
         and devices (iphone-16-pro, ipad-pro-13, macbook-air-13, pro-display-xdr, ...), in native
         pixels. WIDTHxHEIGHT works everywhere too.
-
         """
+    static let options: [Option] = [.flag("--json", "Print the sizes as a JSON array of {name, width, height, what}.")]
 
-    static func run(_ words: [String], console: Console) throws {
-        _ = try Arguments(words, spec: Arguments.Spec(), command: name)
+    static func run(_ arguments: Arguments, console: Console) throws {
+        if arguments.flag("--json") {
+            let list = CanvasSize.named.map { entry -> [String: Any] in
+                ["name": entry.name, "width": entry.size.width, "height": entry.size.height, "what": entry.what]
+            }
+            console.out.write(JSONText.line(list))
+            return
+        }
         let width = CanvasSize.named.map(\.name.count).max() ?? 0
         for entry in CanvasSize.named {
             let pixels = "\(entry.size.width)x\(entry.size.height)"

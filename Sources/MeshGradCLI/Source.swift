@@ -1,44 +1,96 @@
+import Foundation
 import MeshGradDocument
 
-/// What to draw: a document file given as the positional argument, or a
-/// built-in gradient given with `--preset NAME`. Exactly one of them.
+/// What to draw: a document file given as the positional argument (`-` for
+/// standard input), or a built-in gradient given with `--preset NAME`.
+/// Exactly one of them.
 struct Source {
     var document: GradientDocument
-    /// How to name it in messages: the file path or `preset NAME`.
+    /// How to name it in messages: the file path, `<stdin>` or `preset NAME`.
     var label: String
-
-    static let help = """
-          SPEC.json               A gradient document (see README: The document).
-          --preset NAME           A built-in gradient instead ('meshgrad presets' lists them).
-        """
+    /// Whether it came from a file that can be watched and saved.
+    var isFile: Bool
 
     init(_ arguments: Arguments) throws {
         let preset = try arguments.value("--preset")
         switch (arguments.positionals.first, preset) {
         case (nil, nil):
             throw UsageError(
-                command: arguments.command, message: "no gradient given; expected SPEC.json or --preset NAME")
+                command: arguments.command, message: "no gradient given; expected SPEC.json, - or --preset NAME")
         case (.some, .some):
             throw UsageError(
                 command: arguments.command, message: "both SPEC.json and --preset given; expected one of them")
         case (let path?, nil):
-            document = try GradientDocument.load(path: path)
-            label = path
+            document = try DocumentInput.load(path)
+            label = DocumentInput.label(path)
+            isFile = path != "-"
         case (nil, let name?):
-            guard let found = Presets.named(name) else {
-                let names = Presets.all.map(\.name).joined(separator: ", ")
-                throw CommandError("unknown preset \"\(name)\"; expected one of \(names)")
-            }
-            document = found.document
-            label = "preset \(found.name)"
+            document = try DocumentInput.preset(name)
+            label = "preset \(name)"
+            isFile = false
         }
     }
 }
 
-extension Arguments.Spec {
-    /// Adds `--preset` and one positional for ``Source``.
-    mutating func acceptSource() {
-        valued["--preset"] = []
-        maximumPositionals = max(maximumPositionals, 1)
+/// Reading documents from wherever a user points: a file, `-` (standard
+/// input), or any readable path that is not a regular file (`/dev/stdin`,
+/// a named pipe, `<(...)`), which is read as a stream.
+enum DocumentInput {
+    /// Documents larger than this are refused (a stream cannot be sized first).
+    static let maximumBytes = 64 << 20
+
+    static func label(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    static func load(_ path: String) throws -> GradientDocument {
+        if path != "-", isRegularFile(path) || !FileManager.default.fileExists(atPath: path) {
+            return try GradientDocument.load(path: path)
+        }
+        let bytes = try readStream(path, what: "a JSON document")
+        do {
+            return try GradientDocument.decode(bytes)
+        } catch {
+            throw CommandError("\(label(path)): \(error)")
+        }
+    }
+
+    static func preset(_ name: String) throws -> GradientDocument {
+        guard let preset = Presets.named(name) else {
+            let names = Presets.all.map(\.name)
+            let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
+            throw CommandError("unknown preset \"\(name)\"\(hint); expected one of \(names.joined(separator: ", "))")
+        }
+        return preset.document
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    }
+
+    /// All of a stream (standard input for `-`), up to `maximumBytes`.
+    static func readStream(_ path: String, what: String) throws -> [UInt8] {
+        let handle: FileHandle
+        if path == "-" {
+            handle = .standardInput
+        } else {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+                throw CommandError("\(path): is a folder; expected \(what)")
+            }
+            guard let opened = FileHandle(forReadingAtPath: path) else {
+                throw CommandError("\(path): cannot be opened for reading (\(String(cString: strerror(errno))))")
+            }
+            handle = opened
+        }
+        var bytes: [UInt8] = []
+        while true {
+            let chunk = handle.readData(ofLength: 1 << 16)
+            if chunk.isEmpty { break }
+            bytes += chunk
+            if bytes.count > maximumBytes {
+                throw CommandError("\(label(path)): larger than \(maximumBytes >> 20) MB; expected \(what)")
+            }
+        }
+        return bytes
     }
 }

@@ -4,25 +4,27 @@ import MeshGradExport
 /// --speed, --range and --frames. (`--preset` names a built-in document, so
 /// the encoder's speed preset is `--speed`.)
 enum VideoOptions {
-    static let help = """
-          --frames                Write a folder of PNG frames (also: OUT ending in /).
-          --codec CODEC           .mp4: h264 (default), hevc, av1; .mov: prores (default,
-                                  4444 with alpha), h264, hevc; .webm: vp9 (default), av1.
-          --bit-depth 8|10        YUV bits per sample (default: 8 for h264 and vp9, 10 for
-                                  hevc, av1 and prores). VP9 keeps alpha only at 8 bits.
-          --crf N, --quality N    The codec's quality number (lower is better for CRF
-                                  codecs; .webp: 0-100, higher is better).
-          --speed PRESET          The encoder's speed preset (x264/x265: ultrafast..veryslow,
-                                  default fast; SVT-AV1: 0-13, default 8; VP9: cpu-used 0-8,
-                                  default 5; .webp: compression level 0-6, default 4).
-          --range limited|full    YUV range (default limited, what players expect).
-        """
-
-    static func declare(in spec: inout Arguments.Spec) {
-        for name in ["--codec", "--bit-depth", "--speed", "--range"] { spec.valued[name] = [] }
-        spec.valued["--crf"] = ["--quality"]
-        spec.flags["--frames"] = []
-    }
+    static let options: [Option] = [
+        .flag("--frames", "Write a folder of PNG frames (also: OUT ending in /)."),
+        .value(
+            "--codec", "CODEC",
+            ".mp4: h264 (default), hevc, av1; .mov: prores (default, 4444 with alpha), h264, hevc; .webm: vp9 (default), av1.",
+            complete: .choices(VideoCodec.allCases.map(\.rawValue))),
+        .value(
+            "--bit-depth", "8|10",
+            "YUV bits per sample (default: 8 for h264 and vp9, 10 for hevc, av1 and prores). VP9 keeps alpha only at 8 bits.",
+            complete: .choices(["8", "10"])),
+        .value(
+            "--crf", aliases: ["--quality"], "N",
+            "The codec's quality number (lower is better for CRF codecs; .webp: 0-100, higher is better)."),
+        .value(
+            "--speed", "PRESET",
+            "The encoder's speed preset (x264/x265: ultrafast..veryslow, default fast; SVT-AV1: 0-13, default 8; VP9: cpu-used 0-8, default 5; .webp: compression level 0-6, default 4)."
+        ),
+        .value(
+            "--range", "limited|full", "YUV range (default limited, what players expect).",
+            complete: .choices(["limited", "full"])),
+    ]
 
     /// The encoding asked for, or nil for a folder of PNG frames.
     static func encoding(_ arguments: Arguments, output: String, command: String) throws -> VideoEncoding? {
@@ -45,7 +47,8 @@ enum VideoOptions {
         guard format != .pngSequence else {
             if codec != nil || depth != nil || quality != nil || speed != nil {
                 throw UsageError(
-                    command: command, message: "a folder of PNG frames takes no --codec, --bit-depth, --crf or --speed")
+                    command: command,
+                    message: "a folder of PNG frames takes no --codec, --bit-depth, --crf or --speed (they cannot apply)")
             }
             return nil
         }

@@ -1,0 +1,85 @@
+import Foundation
+
+/// Where outputs go: folders made as needed (`mkdir -p`), `-` for
+/// standard output, and names that two inputs would share refused before
+/// anything renders.
+enum OutputPath {
+    /// What `render` writes.
+    static let imageExtensions = ["png", "pdf"]
+
+    static func isImage(_ path: String) -> Bool {
+        imageExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// Makes the folder that will hold `path` (and the folders above it).
+    static func makeParent(of path: String) throws {
+        let parent = (path as NSString).deletingLastPathComponent
+        guard !parent.isEmpty else { return }
+        try makeFolder(parent)
+    }
+
+    static func makeFolder(_ folder: String) throws {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw CommandError("\(folder): exists and is not a folder") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        } catch {
+            throw CommandError("\(folder): the folder cannot be made (\(error.localizedDescription))")
+        }
+    }
+
+    /// The same file however it is spelled (`out/a.png`, `./out//a.png`).
+    static func key(_ path: String) -> String {
+        URL(fileURLWithPath: path).standardizedFileURL.resolvingSymlinksInPath().path
+    }
+
+    /// The first output two entries share, with both labels.
+    static func firstCollision(_ outputs: [(output: String, label: String)]) -> String? {
+        var seen: [String: String] = [:]
+        for (output, label) in outputs where output != "-" {
+            let key = key(output)
+            if let other = seen[key] {
+                return "\(other) and \(label) would both be written to \(output); expected distinct output names "
+                    + "(rename a file, or render them with a manifest that names each output)"
+            }
+            seen[key] = label
+        }
+        return nil
+    }
+
+    /// Writes a finished file to standard output, then removes it.
+    static func copyToStandardOutput(_ file: URL) throws {
+        defer { try? FileManager.default.removeItem(at: file) }
+        guard let input = FileHandle(forReadingAtPath: file.path) else {
+            throw CommandError("the temporary output \(file.path) cannot be read")
+        }
+        defer { try? input.close() }
+        while true {
+            let chunk = input.readData(ofLength: 1 << 20)
+            if chunk.isEmpty { break }
+            do {
+                try FileHandle.standardOutput.write(contentsOf: chunk)
+            } catch {
+                throw CommandError("standard output cannot be written (\(error.localizedDescription))")
+            }
+        }
+    }
+
+    /// A binary image or video on a terminal is never what was meant.
+    static func refuseTerminal(command: String, what: String) throws(UsageError) {
+        if isatty(STDOUT_FILENO) == 1 {
+            throw UsageError(
+                command: command,
+                message: "-o - writes \(what) to standard output, which is a terminal; expected a pipe or a file")
+        }
+    }
+
+    /// A temporary file for output that goes to standard output once whole.
+    static func temporary(extension ext: String) -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "meshgrad-stdout-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).\(ext)")
+    }
+}
