@@ -4,6 +4,8 @@ enum ManPage {
     static func roff(_ commands: [CommandEntry]) -> String {
         var page = """
             .TH MESHGRAD 1 "" "meshgrad \(CLI.version)" "User Commands"
+            .ad l
+            .nh
             .SH NAME
             meshgrad \\- SwiftUI-style mesh gradients, rendered to files
             .SH SYNOPSIS

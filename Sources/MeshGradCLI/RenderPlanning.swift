@@ -30,7 +30,7 @@ enum RenderPlanning {
         let inputs = files.map { RenderEntry.Input.file($0) } + presets.map { RenderEntry.Input.preset($0) }
         guard !inputs.isEmpty else {
             throw UsageError(
-                command: command, message: "no gradient given; expected SPEC.json, - , --preset NAME or --manifest JOBS.jsonl")
+                command: command, message: "no gradient given; expected SPEC.json, -, --preset NAME or --manifest JOBS.jsonl")
         }
         guard let output else {
             throw UsageError(command: command, message: "no output given; expected -o OUT.png, -o - or -o FOLDER")

@@ -32,8 +32,8 @@ struct Shard: Equatable {
     /// `I/N`, `auto` or `auto/N`, with `environment` for `auto`.
     init(parsing text: String, environment: [String: String], command: String) throws(UsageError) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
-        func bad(_ why: String) -> UsageError {
-            UsageError(command: command, message: "--shard \"\(text)\": \(why); expected \(Shard.expected)")
+        func bad(_ why: String, expected: String = Shard.expected) -> UsageError {
+            UsageError(command: command, message: "--shard \"\(text)\": \(why); expected \(expected)")
         }
         guard (1...2).contains(parts.count) else { throw bad("not a shard") }
         var givenCount: Int?
@@ -64,7 +64,7 @@ struct Shard: Equatable {
             throw bad("\(engine.count!)=\(engineCount) but the count given is \(givenCount)")
         }
         guard let n = givenCount ?? engineCount else {
-            throw bad("\(engine.name) gives no count (\(engine.index) only); expected auto/N")
+            throw bad("\(engine.name) gives no count (\(engine.index) only)", expected: "auto/N with the count")
         }
         let i = value - base
         guard (0..<n).contains(i) else { throw bad("\(engine.index)=\(raw) is outside 0..<\(n) (from \(base))") }

@@ -85,7 +85,11 @@ public enum Presets {
                 VertexWaves(vertex: 4, y: Wave(base: 0.5, amplitude: -0.4, frequency: 0.9)),
                 VertexWaves(vertex: 5, y: Wave(amplitude: -0.2, frequency: 0.9)),
                 VertexWaves(vertex: 7, x: Wave(amplitude: -0.4, frequency: 1.2)),
-            ])))
+            ]),
+            // At t = 0 every wave is at its extreme and the bottom-left
+            // patch folds over itself (a violet crease, mesh-math §7a); no
+            // patch folds from 0.8 s to 2.3 s: the still shows the middle.
+            poster: 1.5))
 
     /// Northern lights over a night sky, blended in Oklab so the greens
     /// and violets meet without a grey seam.

@@ -100,7 +100,7 @@ import Testing
             "render", "--preset", "lava", "--preset", "tide", "-o", dir.appendingPathComponent("x.png").path,
         ])
         #expect(notFolder.status == 2)
-        #expect(notFolder.err.contains("-o must be an existing folder"))
+        #expect(notFolder.err.contains("with several inputs, -o is a folder"))
     }
 
     @Test func badShardsAreUsageErrors() {

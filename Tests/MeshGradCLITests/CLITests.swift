@@ -116,7 +116,7 @@ import Testing
         #expect(try GradientDocument.decode(one.out) == Presets.aurora.document)
     }
 
-    @Test(arguments: ["render", "animate", "compare", "code", "presets", "info"])
+    @Test(arguments: CLI.commands.map(\.name))
     func everyCommandHasHelp(command: String) {
         let result = run(command, "--help")
         #expect(result.status == 0)
@@ -134,7 +134,7 @@ import Testing
         (["paint"], 2, ##"meshgrad: error: unknown command "paint"; expected one of"##),
         (
             ["render", "--preset", "onboarding"], 2,
-            "meshgrad render: error: no output given; expected -o OUT.png (see 'meshgrad render --help')"
+            "meshgrad render: error: no output given; expected -o OUT.png, -o - or -o FOLDER (see 'meshgrad render --help')"
         ),
         (["render", "--preset", "onboarding", "-o", "x.jpg"], 2, ##"output "x.jpg" does not end in .png"##),
         (
@@ -147,7 +147,7 @@ import Testing
         ),
         (
             ["render", "a.json", "--preset", "onboarding", "-o", "x.png"], 2,
-            "with several inputs, -o must be an existing folder"
+            "with several inputs, -o is a folder that receives NAME.png for each"
         ),
         (
             ["render", "--preset", "onboarding", "-o", "x.png", "--size", "huge"], 2,
@@ -227,7 +227,7 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let out = dir.appendingPathComponent("exact.png").path
-        let mesh = Presets.meshingText.document.animatedMesh!.mesh(at: 0)
+        let mesh = Presets.meshingText.document.animatedMesh!.mesh(at: Presets.meshingText.document.poster)
         #expect(
             run("render", "--preset", "meshing-text-mesh", "--no-dither", "--depth", "16", "--size", "80x50", "-o", out)
                 .status == 0)
