@@ -26,10 +26,12 @@ struct AnimateCommand: Command {
         [
             SourceOptions.preset,
             .value(
-                "--output", aliases: ["-o"], "OUT", "The video file, the frame folder (ending in /), or - for standard output.",
+                "--output", aliases: ["-o"], "OUT",
+                "The video file, the frame folder (ending in /), or - for standard output.",
                 complete: .files(["mp4", "mov", "webm", "gif", "webp", "png"])),
             .value(
-                "--format", "FORMAT", "With -o -: the container written to standard output (mp4, mov, webm, gif, webp, png).",
+                "--format", "FORMAT",
+                "With -o -: the container written to standard output (mp4, mov, webm, gif, webp, png).",
                 complete: .choices(["mp4", "mov", "webm", "gif", "webp", "png"])),
             .value(
                 "--duration", "S",
@@ -174,7 +176,8 @@ extension AnimateCommand {
         }
         guard ["mp4", "mov", "webm", "gif", "webp", "png"].contains(format) else {
             throw UsageError(
-                command: name, message: "--format \"\(format)\" is not valid; expected mp4, mov, webm, gif, webp or png")
+                command: name, message: "--format \"\(format)\" is not valid; expected mp4, mov, webm, gif, webp or png"
+            )
         }
         try arguments.refuse("--frames", because: "a folder of frames cannot go to standard output")
         try OutputPath.refuseTerminal(command: name, what: "a video")

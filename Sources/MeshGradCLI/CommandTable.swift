@@ -60,7 +60,9 @@ struct Option: Sendable {
     }
 
     /// A positional argument; `repeats` for any number of them.
-    static func argument(_ name: String, _ help: String, complete: Completion = .none, repeats: Bool = false)
+    static func argument(
+        _ name: String, _ help: String, complete: Completion = .none, repeats: Bool = false
+    )
         -> Option
     {
         Option(name: name, valueName: name, help: help, completion: complete, repeats: repeats)

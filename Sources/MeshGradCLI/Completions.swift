@@ -99,10 +99,12 @@ enum Completions {
                 .replacingOccurrences(of: ":", with: "\\:")
             return clean
         }
-        var script = "#compdef meshgrad\n# zsh completion for meshgrad (meshgrad completions zsh): save as _meshgrad in $fpath.\n"
+        var script =
+            "#compdef meshgrad\n# zsh completion for meshgrad (meshgrad completions zsh): save as _meshgrad in $fpath.\n"
         script += "_meshgrad() {\n    local -a commands\n    commands=(\n"
         for command in commands { script += "        '\(command.name):\(quoted(command.summary))'\n" }
-        script += "    )\n    if (( CURRENT == 2 )); then\n        _describe 'command' commands\n        return\n    fi\n"
+        script +=
+            "    )\n    if (( CURRENT == 2 )); then\n        _describe 'command' commands\n        return\n    fi\n"
         script += "    local command=$words[2]\n    shift words\n    (( CURRENT-- ))\n    case $command in\n"
         script += "    help) _describe 'command' commands ;;\n"
         for command in commands {
@@ -119,7 +121,8 @@ enum Completions {
                 script += "            \(spec)' \\\n"
             }
             for argument in command.arguments {
-                script += "            '\(argument.repeats ? "*" : "1"):\(argument.name):\(zshValue(argument.completion))' \\\n"
+                script +=
+                    "            '\(argument.repeats ? "*" : "1"):\(argument.name):\(zshValue(argument.completion))' \\\n"
             }
             script += "            && return 0 ;;\n"
         }
@@ -142,15 +145,19 @@ enum Completions {
 
     static func fish(_ commands: [CommandEntry]) -> String {
         func quoted(_ text: String) -> String {
-            "'" + firstSentence(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
-                of: "'", with: "\\'") + "'"
+            "'"
+                + firstSentence(text).replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(
+                    of: "'", with: "\\'") + "'"
         }
         let names = commands.map(\.name).joined(separator: " ")
-        var script = "# fish completion for meshgrad (meshgrad completions fish): save in ~/.config/fish/completions/meshgrad.fish\n"
+        var script =
+            "# fish completion for meshgrad (meshgrad completions fish): save in ~/.config/fish/completions/meshgrad.fish\n"
         script += "complete -c meshgrad -f\n"
-        script += "complete -c meshgrad -n 'not __fish_seen_subcommand_from \(names) help' -a help -d 'Show a command\\'s help'\n"
+        script +=
+            "complete -c meshgrad -n 'not __fish_seen_subcommand_from \(names) help' -a help -d 'Show a command\\'s help'\n"
         for command in commands {
-            script += "complete -c meshgrad -n 'not __fish_seen_subcommand_from \(names) help' -a \(command.name) -d \(quoted(command.summary))\n"
+            script +=
+                "complete -c meshgrad -n 'not __fish_seen_subcommand_from \(names) help' -a \(command.name) -d \(quoted(command.summary))\n"
         }
         script += "complete -c meshgrad -n '__fish_seen_subcommand_from help' -a '\(names)'\n"
         for command in commands {

@@ -4,241 +4,241 @@
 /// that it refuses what the decoder refuses (unknown keys, bad colors).
 enum DocumentSchema {
     static let text = #"""
-{
-  "$schema": "https://json-schema.org/draft/2020-12/schema",
-  "$id": "https://meshgrad.invalid/schema/document.json",
-  "title": "meshgrad gradient document",
-  "description": "A mesh (width, height, points or bezierPoints, colors, ...) or a scene (layers). See Docs/document-format.md.",
-  "oneOf": [{"$ref": "#/$defs/meshDocument"}, {"$ref": "#/$defs/sceneDocument"}],
-  "$defs": {
-    "number": {"type": "number"},
-    "unit": {"type": "number", "minimum": 0, "maximum": 1},
-    "point": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
-    "rect": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
-    "pixelSize": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 65536}, "minItems": 2, "maxItems": 2},
-    "color": {
-      "description": "\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1 (sRGB).",
-      "oneOf": [
-        {"type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"},
-        {"type": "array", "items": {"$ref": "#/$defs/unit"}, "minItems": 3, "maxItems": 4}
-      ]
-    },
-    "colorSpace": {"enum": ["device", "perceptual"]},
-    "bezierPoint": {
-      "type": "object",
-      "properties": {
-        "position": {"$ref": "#/$defs/point"},
-        "leading": {"$ref": "#/$defs/point"},
-        "top": {"$ref": "#/$defs/point"},
-        "trailing": {"$ref": "#/$defs/point"},
-        "bottom": {"$ref": "#/$defs/point"}
-      },
-      "required": ["position"],
-      "additionalProperties": false
-    },
-    "easing": {
-      "oneOf": [
-        {"enum": ["linear", "easeIn", "easeOut", "easeInOut"]},
         {
-          "type": "object",
-          "properties": {
-            "spring": {
+          "$schema": "https://json-schema.org/draft/2020-12/schema",
+          "$id": "https://meshgrad.invalid/schema/document.json",
+          "title": "meshgrad gradient document",
+          "description": "A mesh (width, height, points or bezierPoints, colors, ...) or a scene (layers). See Docs/document-format.md.",
+          "oneOf": [{"$ref": "#/$defs/meshDocument"}, {"$ref": "#/$defs/sceneDocument"}],
+          "$defs": {
+            "number": {"type": "number"},
+            "unit": {"type": "number", "minimum": 0, "maximum": 1},
+            "point": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
+            "rect": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
+            "pixelSize": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 65536}, "minItems": 2, "maxItems": 2},
+            "color": {
+              "description": "\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1 (sRGB).",
+              "oneOf": [
+                {"type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"},
+                {"type": "array", "items": {"$ref": "#/$defs/unit"}, "minItems": 3, "maxItems": 4}
+              ]
+            },
+            "colorSpace": {"enum": ["device", "perceptual"]},
+            "bezierPoint": {
               "type": "object",
-              "properties": {"response": {"type": "number", "exclusiveMinimum": 0}, "dampingFraction": {"type": "number", "minimum": 0}},
+              "properties": {
+                "position": {"$ref": "#/$defs/point"},
+                "leading": {"$ref": "#/$defs/point"},
+                "top": {"$ref": "#/$defs/point"},
+                "trailing": {"$ref": "#/$defs/point"},
+                "bottom": {"$ref": "#/$defs/point"}
+              },
+              "required": ["position"],
+              "additionalProperties": false
+            },
+            "easing": {
+              "oneOf": [
+                {"enum": ["linear", "easeIn", "easeOut", "easeInOut"]},
+                {
+                  "type": "object",
+                  "properties": {
+                    "spring": {
+                      "type": "object",
+                      "properties": {"response": {"type": "number", "exclusiveMinimum": 0}, "dampingFraction": {"type": "number", "minimum": 0}},
+                      "additionalProperties": false
+                    }
+                  },
+                  "required": ["spring"],
+                  "additionalProperties": false
+                }
+              ]
+            },
+            "wave": {
+              "type": "object",
+              "properties": {
+                "base": {"type": "number"},
+                "amplitude": {"type": "number"},
+                "frequency": {"type": "number"},
+                "phase": {"type": "number"}
+              },
+              "additionalProperties": false
+            },
+            "animation": {
+              "type": "object",
+              "properties": {
+                "loop": {"type": "number", "exclusiveMinimum": 0},
+                "waves": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {"vertex": {"type": "integer", "minimum": 0}, "x": {"$ref": "#/$defs/wave"}, "y": {"$ref": "#/$defs/wave"}},
+                    "required": ["vertex"],
+                    "additionalProperties": false
+                  }
+                },
+                "drift": {
+                  "type": "object",
+                  "properties": {
+                    "seed": {"type": "integer"},
+                    "amplitude": {"type": "number", "minimum": 0, "maximum": 1},
+                    "speed": {"type": "number"}
+                  },
+                  "additionalProperties": false
+                },
+                "keyframes": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "duration": {"type": "number", "exclusiveMinimum": 0},
+                      "easing": {"$ref": "#/$defs/easing"},
+                      "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
+                      "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
+                      "background": {"$ref": "#/$defs/color"}
+                    },
+                    "required": ["duration"],
+                    "additionalProperties": false
+                  }
+                }
+              },
+              "additionalProperties": false
+            },
+            "meshProperties": {
+              "width": {"type": "integer", "minimum": 2, "maximum": 256},
+              "height": {"type": "integer", "minimum": 2, "maximum": 256},
+              "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
+              "bezierPoints": {"type": "array", "items": {"$ref": "#/$defs/bezierPoint"}},
+              "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
+              "background": {"$ref": "#/$defs/color"},
+              "smoothsColors": {"type": "boolean"},
+              "colorSpace": {"$ref": "#/$defs/colorSpace"},
+              "animation": {"$ref": "#/$defs/animation"},
+              "poster": {"type": "number"}
+            },
+            "mesh": {
+              "description": "A mesh inside a scene's fill: a mesh document without size.",
+              "type": "object",
+              "properties": {
+                "width": {"$ref": "#/$defs/meshProperties/width"},
+                "height": {"$ref": "#/$defs/meshProperties/height"},
+                "points": {"$ref": "#/$defs/meshProperties/points"},
+                "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
+                "colors": {"$ref": "#/$defs/meshProperties/colors"},
+                "background": {"$ref": "#/$defs/color"},
+                "smoothsColors": {"type": "boolean"},
+                "colorSpace": {"$ref": "#/$defs/colorSpace"},
+                "animation": {"$ref": "#/$defs/animation"},
+                "poster": {"type": "number"}
+              },
+              "required": ["width", "height", "colors"],
+              "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
+              "additionalProperties": false
+            },
+            "meshDocument": {
+              "type": "object",
+              "properties": {
+                "width": {"$ref": "#/$defs/meshProperties/width"},
+                "height": {"$ref": "#/$defs/meshProperties/height"},
+                "points": {"$ref": "#/$defs/meshProperties/points"},
+                "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
+                "colors": {"$ref": "#/$defs/meshProperties/colors"},
+                "background": {"$ref": "#/$defs/color"},
+                "smoothsColors": {"type": "boolean"},
+                "colorSpace": {"$ref": "#/$defs/colorSpace"},
+                "size": {"$ref": "#/$defs/pixelSize"},
+                "animation": {"$ref": "#/$defs/animation"},
+                "poster": {"type": "number"}
+              },
+              "required": ["width", "height", "colors"],
+              "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
+              "additionalProperties": false
+            },
+            "linearGradient": {
+              "type": "object",
+              "properties": {
+                "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}, "minItems": 2, "maxItems": 16},
+                "stops": {
+                  "type": "array",
+                  "minItems": 2,
+                  "maxItems": 16,
+                  "items": {
+                    "type": "object",
+                    "properties": {"location": {"type": "number"}, "color": {"$ref": "#/$defs/color"}},
+                    "required": ["location", "color"],
+                    "additionalProperties": false
+                  }
+                },
+                "start": {"$ref": "#/$defs/point"},
+                "end": {"$ref": "#/$defs/point"},
+                "colorSpace": {"$ref": "#/$defs/colorSpace"}
+              },
+              "oneOf": [{"required": ["colors"]}, {"required": ["stops"]}],
+              "additionalProperties": false
+            },
+            "fill": {
+              "oneOf": [
+                {"$ref": "#/$defs/color"},
+                {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
+                {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
+              ]
+            },
+            "layer": {
+              "type": "object",
+              "properties": {
+                "frame": {"$ref": "#/$defs/rect"},
+                "fill": {"$ref": "#/$defs/fill"},
+                "opacity": {"$ref": "#/$defs/unit"},
+                "shadow": {
+                  "type": "object",
+                  "properties": {"color": {"$ref": "#/$defs/color"}, "radius": {"type": "number", "minimum": 0}, "offset": {"$ref": "#/$defs/point"}},
+                  "additionalProperties": false
+                },
+                "text": {
+                  "type": "object",
+                  "properties": {
+                    "string": {"type": "string", "minLength": 1},
+                    "size": {"type": "number", "exclusiveMinimum": 0},
+                    "weight": {"enum": ["regular", "bold", "heavy"]},
+                    "width": {"oneOf": [{"enum": ["standard", "expanded", "condensed", "compressed"]}, {"type": "number", "exclusiveMinimum": 0}]},
+                    "alignment": {"enum": ["leading", "center", "trailing"]},
+                    "lineSpacing": {"type": "number"},
+                    "font": {"type": "string"}
+                  },
+                  "required": ["string", "size"],
+                  "additionalProperties": false
+                },
+                "keyframes": {
+                  "type": "array",
+                  "items": {
+                    "type": "object",
+                    "properties": {
+                      "duration": {"type": "number", "exclusiveMinimum": 0},
+                      "easing": {"$ref": "#/$defs/easing"},
+                      "frame": {"$ref": "#/$defs/rect"},
+                      "opacity": {"$ref": "#/$defs/unit"}
+                    },
+                    "required": ["duration"],
+                    "additionalProperties": false
+                  }
+                },
+                "loop": {"type": "number", "exclusiveMinimum": 0}
+              },
+              "required": ["fill"],
+              "additionalProperties": false
+            },
+            "sceneDocument": {
+              "type": "object",
+              "properties": {
+                "size": {"$ref": "#/$defs/pixelSize"},
+                "points": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2},
+                "background": {"$ref": "#/$defs/fill"},
+                "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
+                "poster": {"type": "number"}
+              },
+              "required": ["layers"],
               "additionalProperties": false
             }
-          },
-          "required": ["spring"],
-          "additionalProperties": false
-        }
-      ]
-    },
-    "wave": {
-      "type": "object",
-      "properties": {
-        "base": {"type": "number"},
-        "amplitude": {"type": "number"},
-        "frequency": {"type": "number"},
-        "phase": {"type": "number"}
-      },
-      "additionalProperties": false
-    },
-    "animation": {
-      "type": "object",
-      "properties": {
-        "loop": {"type": "number", "exclusiveMinimum": 0},
-        "waves": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {"vertex": {"type": "integer", "minimum": 0}, "x": {"$ref": "#/$defs/wave"}, "y": {"$ref": "#/$defs/wave"}},
-            "required": ["vertex"],
-            "additionalProperties": false
-          }
-        },
-        "drift": {
-          "type": "object",
-          "properties": {
-            "seed": {"type": "integer"},
-            "amplitude": {"type": "number", "minimum": 0, "maximum": 1},
-            "speed": {"type": "number"}
-          },
-          "additionalProperties": false
-        },
-        "keyframes": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "duration": {"type": "number", "exclusiveMinimum": 0},
-              "easing": {"$ref": "#/$defs/easing"},
-              "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
-              "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
-              "background": {"$ref": "#/$defs/color"}
-            },
-            "required": ["duration"],
-            "additionalProperties": false
           }
         }
-      },
-      "additionalProperties": false
-    },
-    "meshProperties": {
-      "width": {"type": "integer", "minimum": 2, "maximum": 256},
-      "height": {"type": "integer", "minimum": 2, "maximum": 256},
-      "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
-      "bezierPoints": {"type": "array", "items": {"$ref": "#/$defs/bezierPoint"}},
-      "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
-      "background": {"$ref": "#/$defs/color"},
-      "smoothsColors": {"type": "boolean"},
-      "colorSpace": {"$ref": "#/$defs/colorSpace"},
-      "animation": {"$ref": "#/$defs/animation"},
-      "poster": {"type": "number"}
-    },
-    "mesh": {
-      "description": "A mesh inside a scene's fill: a mesh document without size.",
-      "type": "object",
-      "properties": {
-        "width": {"$ref": "#/$defs/meshProperties/width"},
-        "height": {"$ref": "#/$defs/meshProperties/height"},
-        "points": {"$ref": "#/$defs/meshProperties/points"},
-        "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
-        "colors": {"$ref": "#/$defs/meshProperties/colors"},
-        "background": {"$ref": "#/$defs/color"},
-        "smoothsColors": {"type": "boolean"},
-        "colorSpace": {"$ref": "#/$defs/colorSpace"},
-        "animation": {"$ref": "#/$defs/animation"},
-        "poster": {"type": "number"}
-      },
-      "required": ["width", "height", "colors"],
-      "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
-      "additionalProperties": false
-    },
-    "meshDocument": {
-      "type": "object",
-      "properties": {
-        "width": {"$ref": "#/$defs/meshProperties/width"},
-        "height": {"$ref": "#/$defs/meshProperties/height"},
-        "points": {"$ref": "#/$defs/meshProperties/points"},
-        "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
-        "colors": {"$ref": "#/$defs/meshProperties/colors"},
-        "background": {"$ref": "#/$defs/color"},
-        "smoothsColors": {"type": "boolean"},
-        "colorSpace": {"$ref": "#/$defs/colorSpace"},
-        "size": {"$ref": "#/$defs/pixelSize"},
-        "animation": {"$ref": "#/$defs/animation"},
-        "poster": {"type": "number"}
-      },
-      "required": ["width", "height", "colors"],
-      "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
-      "additionalProperties": false
-    },
-    "linearGradient": {
-      "type": "object",
-      "properties": {
-        "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}, "minItems": 2, "maxItems": 16},
-        "stops": {
-          "type": "array",
-          "minItems": 2,
-          "maxItems": 16,
-          "items": {
-            "type": "object",
-            "properties": {"location": {"type": "number"}, "color": {"$ref": "#/$defs/color"}},
-            "required": ["location", "color"],
-            "additionalProperties": false
-          }
-        },
-        "start": {"$ref": "#/$defs/point"},
-        "end": {"$ref": "#/$defs/point"},
-        "colorSpace": {"$ref": "#/$defs/colorSpace"}
-      },
-      "oneOf": [{"required": ["colors"]}, {"required": ["stops"]}],
-      "additionalProperties": false
-    },
-    "fill": {
-      "oneOf": [
-        {"$ref": "#/$defs/color"},
-        {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
-        {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
-      ]
-    },
-    "layer": {
-      "type": "object",
-      "properties": {
-        "frame": {"$ref": "#/$defs/rect"},
-        "fill": {"$ref": "#/$defs/fill"},
-        "opacity": {"$ref": "#/$defs/unit"},
-        "shadow": {
-          "type": "object",
-          "properties": {"color": {"$ref": "#/$defs/color"}, "radius": {"type": "number", "minimum": 0}, "offset": {"$ref": "#/$defs/point"}},
-          "additionalProperties": false
-        },
-        "text": {
-          "type": "object",
-          "properties": {
-            "string": {"type": "string", "minLength": 1},
-            "size": {"type": "number", "exclusiveMinimum": 0},
-            "weight": {"enum": ["regular", "bold", "heavy"]},
-            "width": {"oneOf": [{"enum": ["standard", "expanded", "condensed", "compressed"]}, {"type": "number", "exclusiveMinimum": 0}]},
-            "alignment": {"enum": ["leading", "center", "trailing"]},
-            "lineSpacing": {"type": "number"},
-            "font": {"type": "string"}
-          },
-          "required": ["string", "size"],
-          "additionalProperties": false
-        },
-        "keyframes": {
-          "type": "array",
-          "items": {
-            "type": "object",
-            "properties": {
-              "duration": {"type": "number", "exclusiveMinimum": 0},
-              "easing": {"$ref": "#/$defs/easing"},
-              "frame": {"$ref": "#/$defs/rect"},
-              "opacity": {"$ref": "#/$defs/unit"}
-            },
-            "required": ["duration"],
-            "additionalProperties": false
-          }
-        },
-        "loop": {"type": "number", "exclusiveMinimum": 0}
-      },
-      "required": ["fill"],
-      "additionalProperties": false
-    },
-    "sceneDocument": {
-      "type": "object",
-      "properties": {
-        "size": {"$ref": "#/$defs/pixelSize"},
-        "points": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2},
-        "background": {"$ref": "#/$defs/fill"},
-        "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
-        "poster": {"type": "number"}
-      },
-      "required": ["layers"],
-      "additionalProperties": false
-    }
-  }
-}
-"""#
+        """#
 }

@@ -90,7 +90,8 @@ enum Help {
             let head = "meshgrad " + command.name.padding(toLength: nameWidth, withPad: " ", startingAt: 0)
             let named = Set(command.usage.flatMap(tokens))
             let rest = command.options.filter { option in
-                !CommonOptions.all.contains { $0.name == option.name } && !option.spellings.contains(where: named.contains)
+                !CommonOptions.all.contains { $0.name == option.name }
+                    && !option.spellings.contains(where: named.contains)
             }.map { "[\($0.name)\($0.valueName.map { " \($0)" } ?? "")]" }
             for (k, form) in command.usage.enumerated() {
                 let words = form.split(separator: " ").map(String.init) + (k == 0 ? rest : [])

@@ -34,7 +34,9 @@ enum ManPage {
             page += ".SS \(command.name)\n" + escape(command.summary) + ".\n"
             if !command.discussion.isEmpty {
                 for paragraph in command.discussion.trimmed.components(separatedBy: "\n\n") {
-                    page += ".PP\n" + paragraph.split(separator: "\n").map { escape(String($0).trimmed) }.joined(separator: "\n")
+                    page +=
+                        ".PP\n"
+                        + paragraph.split(separator: "\n").map { escape(String($0).trimmed) }.joined(separator: "\n")
                         + "\n"
                 }
             }
@@ -57,6 +59,9 @@ enum ManPage {
     /// starting with a control character.
     static func escape<S: StringProtocol>(_ text: S) -> String {
         var out = String(text).replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(of: "-", with: "\\-")
+        for (character, glyph) in [("×", "\\(mu"), ("≥", "\\(>="), ("≤", "\\(<="), ("…", "..."), ("−", "\\-")] {
+            out = out.replacingOccurrences(of: character, with: glyph)
+        }
         if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
         return out
     }

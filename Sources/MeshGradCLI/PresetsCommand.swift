@@ -22,7 +22,10 @@ struct PresetsCommand: Command {
         }
         if arguments.flag("--json") {
             let list = Presets.all.map { preset -> [String: Any] in
-                ["name": preset.name, "summary": preset.summary, "kind": preset.document.animatedMesh == nil ? "scene" : "mesh"]
+                [
+                    "name": preset.name, "summary": preset.summary,
+                    "kind": preset.document.animatedMesh == nil ? "scene" : "mesh",
+                ]
             }
             console.out.write(JSONText.line(list))
             return

@@ -68,7 +68,8 @@ struct PreviewCommand: Command {
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
         if arguments.positionals.first == "-" {
-            throw UsageError(command: name, message: "the preview watches a file; expected SPEC.json or --preset, not -")
+            throw UsageError(
+                command: name, message: "the preview watches a file; expected SPEC.json or --preset, not -")
         }
         let source = try Source(arguments)
         try validateForRendering(source)

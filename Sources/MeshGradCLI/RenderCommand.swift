@@ -28,7 +28,8 @@ struct RenderCommand: Command {
         """
     static let arguments = [
         Option.argument(
-            "SPEC.json", "A gradient document (see README: The document); - reads standard input. Several: one image each.",
+            "SPEC.json",
+            "A gradient document (see README: The document); - reads standard input. Several: one image each.",
             complete: .files(["json"]), repeats: true)
     ]
     static let options: [Option] = [
@@ -59,7 +60,8 @@ struct RenderCommand: Command {
         .flag("--no-dither", "Plain rounding for 8-bit output, for comparisons."),
         .flag("--no-antialias", "Hard mesh borders (only matters where the border is inside the canvas)."),
         .value(
-            "--compression", "LEVEL", "PNG compression 0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).",
+            "--compression", "LEVEL",
+            "PNG compression 0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).",
             complete: .choices((0...9).map(String.init))),
         .value(
             "--jobs", "N",
@@ -94,7 +96,8 @@ struct RenderCommand: Command {
             try arguments.value("--jobs", expected: "a number of jobs ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
             ?? 1
         if backend == .gl && jobs > 1 {
-            try arguments.refuse("--jobs", because: "one GL context renders one entry at a time; expected --backend cpu")
+            try arguments.refuse(
+                "--jobs", because: "one GL context renders one entry at a time; expected --backend cpu")
         }
         let shard = try arguments.value("--shard").map {
             try Shard(parsing: $0, environment: ProcessInfo.processInfo.environment, command: name)
@@ -106,7 +109,8 @@ struct RenderCommand: Command {
         var entries = plan.entries
         if !plan.isBatch {
             try arguments.refuse("--shard", because: "it splits a batch; expected several inputs or --manifest")
-            try arguments.refuse("--jobs", because: "one image renders as one job; expected several inputs or --manifest")
+            try arguments.refuse(
+                "--jobs", because: "one image renders as one job; expected several inputs or --manifest")
         }
         if let output = plan.singleOutput, output.lowercased().hasSuffix(".pdf") {
             try arguments.refuse("--depth", because: "a PDF holds vector shadings, not PNG samples")
@@ -150,7 +154,8 @@ struct RenderCommand: Command {
         // GPU context renders alone.
         let split = jobs > 1 ? (0..<jobs).compactMap { _ in engine.worker(of: jobs) } : []
         if jobs > 1 && split.count != jobs {
-            console.note("meshgrad render: note: --jobs \(jobs) cannot apply on \(engine.name); rendering one at a time\n")
+            console.note(
+                "meshgrad render: note: --jobs \(jobs) cannot apply on \(engine.name); rendering one at a time\n")
         }
         let workers = split.count == jobs ? split : [engine]
         let batch = Batch(
@@ -214,7 +219,11 @@ struct RenderCommand: Command {
                         continue
                     }
                     let timings = try RenderCommand.render(entry, options: options, engine: workers[worker])
-                    record(k, Outcome(output: entry.output, label: label, status: "rendered", timings: timings))
+                    record(
+                        k,
+                        Outcome(
+                            output: entry.output, label: label, status: "rendered",
+                            timings: options.timings ? timings : nil))
                     console.detail("meshgrad render: wrote \(entry.output)\n")
                     if options.timings && !options.json {
                         lock.withLock {
@@ -311,7 +320,9 @@ struct RenderCommand: Command {
         return try renderFile(entry, options: options, engine: engine)
     }
 
-    static func renderFile(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws
+    static func renderFile(
+        _ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer
+    ) throws
         -> StageTimings
     {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }

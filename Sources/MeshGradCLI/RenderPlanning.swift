@@ -30,7 +30,8 @@ enum RenderPlanning {
         let inputs = files.map { RenderEntry.Input.file($0) } + presets.map { RenderEntry.Input.preset($0) }
         guard !inputs.isEmpty else {
             throw UsageError(
-                command: command, message: "no gradient given; expected SPEC.json, -, --preset NAME or --manifest JOBS.jsonl")
+                command: command,
+                message: "no gradient given; expected SPEC.json, -, --preset NAME or --manifest JOBS.jsonl")
         }
         guard let output else {
             throw UsageError(command: command, message: "no output given; expected -o OUT.png, -o - or -o FOLDER")
@@ -52,7 +53,8 @@ enum RenderPlanning {
         guard output != "-" && !OutputPath.isImage(output) else {
             throw UsageError(
                 command: command,
-                message: "with several inputs, -o is a folder that receives NAME.png for each; \"\(output)\" names a file")
+                message:
+                    "with several inputs, -o is a folder that receives NAME.png for each; \"\(output)\" names a file")
         }
         let entries = inputs.map { input -> RenderEntry in
             let (stem, label): (String, String) =

@@ -48,7 +48,8 @@ enum VideoOptions {
             if codec != nil || depth != nil || quality != nil || speed != nil {
                 throw UsageError(
                     command: command,
-                    message: "a folder of PNG frames takes no --codec, --bit-depth, --crf or --speed (they cannot apply)")
+                    message:
+                        "a folder of PNG frames takes no --codec, --bit-depth, --crf or --speed (they cannot apply)")
             }
             return nil
         }

@@ -143,7 +143,7 @@ import Testing
         ),
         (
             ["render", "-o", "x.png"], 2,
-            "no gradient given; expected SPEC.json, --preset NAME or --manifest JOBS.jsonl"
+            "no gradient given; expected SPEC.json, -, --preset NAME or --manifest JOBS.jsonl"
         ),
         (
             ["render", "a.json", "--preset", "onboarding", "-o", "x.png"], 2,

@@ -17,7 +17,9 @@ import Testing
         return url
     }
 
-    func png(_ path: String) throws -> PNGImage { try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: path)))) }
+    func png(_ path: String) throws -> DecodedPNG {
+        try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: path))))
+    }
 
     // MARK: - Pipes
 
@@ -39,7 +41,7 @@ import Testing
             meshgrad presets sunset | meshgrad code /dev/stdin | head -1
             meshgrad code --preset aurora | meshgrad import /dev/stdin | meshgrad compare - --size 8x8 --json
             """, in: dir)
-        #expect(piped.status == 0, "\(paths.err)")
+        #expect(paths.status == 0, "\(paths.err)")
         for name in ["a.png", "b.png", "c.png"] {
             #expect(try png(dir.appendingPathComponent(name).path).width == 20, "\(name): \(paths.err)")
         }
@@ -108,7 +110,8 @@ import Testing
         }
         let out = dir.appendingPathComponent("out").path
         let files = run([
-            "render", dir.appendingPathComponent("a/x.json").path, dir.appendingPathComponent("b/x.json").path, "-o", out,
+            "render", dir.appendingPathComponent("a/x.json").path, dir.appendingPathComponent("b/x.json").path, "-o",
+            out,
         ])
         #expect(files.status == 2)
         #expect(files.err.contains("would both be written to \(out)/x.png"), "\(files.err)")
@@ -138,8 +141,9 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let arguments = Self.badExtensions[index]
-        let result = try shell(arguments.map { "'\($0)'" }.joined(separator: " ").replacingOccurrences(
-            of: "'\(arguments[0])'", with: "meshgrad \(arguments[0])"), in: dir)
+        let result = try shell(
+            arguments.map { "'\($0)'" }.joined(separator: " ").replacingOccurrences(
+                of: "'\(arguments[0])'", with: "meshgrad \(arguments[0])"), in: dir)
         #expect(result.status != 0, "\(arguments)")
         #expect(result.err.contains("error:"), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
@@ -200,11 +204,11 @@ import Testing
         }
         // What the decoder refuses, the schema refuses too.
         let bad = [
-            #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": true}"#,
-            #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#12G456","#000000","#000000","#000000"]}"#,
-            #"{"width": 1, "height": 2, "points": [[0,0],[1,0]], "colors": ["#000000","#000000"]}"#,
-            #"{"layers": [{"opacity": 0.5}]}"#,
-            #"{"layers": [], "width": 2}"#,
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": true}"##,
+            ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#12G456","#000000","#000000","#000000"]}"##,
+            ##"{"width": 1, "height": 2, "points": [[0,0],[1,0]], "colors": ["#000000","#000000"]}"##,
+            ##"{"layers": [{"opacity": 0.5}]}"##,
+            ##"{"layers": [], "width": 2}"##,
         ]
         for (k, text) in bad.enumerated() {
             #expect(throws: (any Error).self) { try GradientDocument.decode(text) }
@@ -239,7 +243,9 @@ import Testing
         func shard(_ text: String, _ environment: [String: String]) throws -> Shard {
             try Shard(parsing: text, environment: environment, command: "render")
         }
-        #expect(try shard("auto/4", ["JOB_COMPLETION_INDEX": "3"]) == Shard(index: 3, count: 4, source: "JOB_COMPLETION_INDEX"))
+        #expect(
+            try shard("auto/4", ["JOB_COMPLETION_INDEX": "3"])
+                == Shard(index: 3, count: 4, source: "JOB_COMPLETION_INDEX"))
         #expect(
             try shard("auto", ["SLURM_ARRAY_TASK_ID": "5", "SLURM_ARRAY_TASK_COUNT": "8"])
                 == Shard(index: 5, count: 8, source: "SLURM_ARRAY_TASK_ID"))
@@ -274,9 +280,12 @@ import Testing
     func manifest(_ count: Int, in dir: URL) throws -> [String] {
         let outputs = (0..<count).map { "out/\($0).png" }
         let presets = ["aurora", "lava", "sunset", "tide"]
-        try outputs.enumerated().map {
-            #"{"preset": "\#(presets[$0.offset % presets.count])", "size": [8, 6], "output": "\#($0.element)"}"#
-        }.joined(separator: "\n").write(to: dir.appendingPathComponent("jobs.jsonl"), atomically: true, encoding: .utf8)
+        var lines: [String] = []
+        for (k, output) in outputs.enumerated() {
+            lines.append(#"{"preset": "\#(presets[k % presets.count])", "size": [8, 6], "output": "\#(output)"}"#)
+        }
+        try lines.joined(separator: "\n").write(
+            to: dir.appendingPathComponent("jobs.jsonl"), atomically: true, encoding: .utf8)
         return outputs
     }
 
@@ -290,7 +299,9 @@ import Testing
         #expect(resumed.status == 0, "\(resumed.err)")
         let summary = try #require(try object(resumed.out) as? [String: Any])
         #expect(summary["rendered"] as? Int == 2 && summary["skipped"] as? Int == 3, "\(resumed.out)")
-        for output in outputs { #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(output).path)) }
+        for output in outputs {
+            #expect(FileManager.default.fileExists(atPath: dir.appendingPathComponent(output).path))
+        }
     }
 
     /// Docs/batches.md's GNU parallel example, run as it is written: the
@@ -299,7 +310,8 @@ import Testing
         let doc = try String(
             contentsOf: CommandTableTests.repository.appendingPathComponent("Docs/batches.md"), encoding: .utf8)
         let section = try #require(doc.components(separatedBy: "## GNU parallel").dropFirst().first)
-        let block = try #require(section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let block = try #require(
+            section.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let outputs = try manifest(11, in: dir)
