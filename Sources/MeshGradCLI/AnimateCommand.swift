@@ -43,7 +43,7 @@ struct AnimateCommand: Command {
                 complete: .sizes),
             .value("--start", "T", "Time of the first frame in seconds (default 0)."),
             .value(
-                "--backend", "BACKEND", "auto (default), gl or cpu.", complete: .choices(["auto", "gl", "cpu"])),
+                "--backend", "auto|gl|cpu", "auto (default), gl or cpu.", complete: .choices(["auto", "gl", "cpu"])),
             .flag(
                 "--no-loop",
                 "Keep the document's exact frequencies. By default an animation without a loop of its own is made to repeat every --duration seconds (wave frequencies round to whole cycles), so the exported clip loops seamlessly. A scene's layer keyframes play once either way."

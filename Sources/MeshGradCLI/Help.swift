@@ -98,12 +98,12 @@ enum Help {
                 var line = head
                 for word in words {
                     if line.count + 1 + word.count > width && line != head && line != indent {
-                        text += line + "\n"
+                        text += line.trimmingTrailingSpaces + "\n"
                         line = indent
                     }
                     line += (line == head || line == indent ? "" : " ") + word
                 }
-                text += line + "\n"
+                text += line.trimmingTrailingSpaces + "\n"
             }
         }
         text += "meshgrad <command> [--quiet|--verbose] [--help]\n"
@@ -119,6 +119,12 @@ enum Help {
 }
 
 extension String {
+    var trimmingTrailingSpaces: String {
+        var s = Substring(self)
+        while s.last == " " { s = s.dropLast() }
+        return String(s)
+    }
+
     var trimmed: String {
         var s = Substring(self)
         while s.first?.isWhitespace == true { s = s.dropFirst() }

@@ -52,7 +52,7 @@ struct RenderCommand: Command {
             "--time", "T",
             "For an animated document or scene: the frame at T seconds (default: the document's poster time, else 0)."),
         .value(
-            "--backend", "BACKEND", "auto (default: the faster of GPU and CPU here), gl or cpu.",
+            "--backend", "auto|gl|cpu", "auto (default: the faster of GPU and CPU here), gl or cpu.",
             complete: .choices(["auto", "gl", "cpu"])),
         .value(
             "--depth", "8|16", "Bits per component of a PNG (default 8). 16-bit is never dithered.",
@@ -83,30 +83,50 @@ struct RenderCommand: Command {
 
     static func run(_ arguments: Arguments, console: Console) throws {
         let commandStart = DispatchTime.now()
-        let depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
+        let options = try BatchOptions(arguments)
         let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
-        let level =
-            try arguments.value("--compression", expected: "an integer 0-9") {
-                Int($0).flatMap { (0...9).contains($0) ? $0 : nil }
-            } ?? 1
-        let time = try arguments.value("--time", expected: "seconds, e.g. 2.5") {
-            Double($0).flatMap { $0.isFinite ? $0 : nil }
-        }
         let jobs =
             try arguments.value("--jobs", expected: "a number of jobs ≥ 1") { Int($0).flatMap { $0 >= 1 ? $0 : nil } }
             ?? 1
+        let shard = try arguments.value("--shard").map {
+            try Shard(parsing: $0, environment: ProcessInfo.processInfo.environment, command: name)
+        }
+        let plan = try RenderPlanning.entries(arguments, command: name)
+        try refuseWhatCannotApply(arguments, plan: plan, backend: backend, jobs: jobs)
+        var entries = plan.entries
+        if let shard {
+            entries = entries.enumerated().filter { shard.contains($0.offset) }.map(\.element)
+            console.detail(
+                "meshgrad render: shard \(shard.index)/\(shard.count)\(shard.source.map { " (from \($0))" } ?? ""): "
+                    + "\(entries.count) of \(plan.entries.count) entries\n")
+        }
+        let startup = processStartSeconds(until: commandStart)
+        let contextStart = DispatchTime.now()
+        let engine = try backend.makeRenderer { console.note($0) }
+        let context = (startup: startup, context: contextStart.secondsElapsed)
+        console.detail("meshgrad render: backend \(engine.name)\n")
+        if !plan.isBatch && !options.json {
+            return try renderOne(try entries[0].get(), options: options, engine: engine, console: console, at: context)
+        }
+        let batch = try renderBatch(
+            entries, options: options, engine: engine, jobs: jobs, console: console, at: context)
+        if options.json {
+            var summary = batch.summary
+            summary["shard"] = shard?.json ?? NSNull()
+            if let manifest = try arguments.value("--manifest") { summary["manifest"] = manifest }
+            console.out.write(JSONText.line(summary))
+        }
+        if batch.failures > 0 { throw BatchFailure(count: batch.failures) }
+    }
+
+    /// Options given where they cannot do anything are usage mistakes.
+    static func refuseWhatCannotApply(
+        _ arguments: Arguments, plan: RenderPlanning.Plan, backend: Backend, jobs: Int
+    ) throws {
         if backend == .gl && jobs > 1 {
             try arguments.refuse(
                 "--jobs", because: "one GL context renders one entry at a time; expected --backend cpu")
         }
-        let shard = try arguments.value("--shard").map {
-            try Shard(parsing: $0, environment: ProcessInfo.processInfo.environment, command: name)
-        }
-        let sizeText = try arguments.value("--size")
-        if let sizeText { _ = try parseSize(sizeText, command: name) }
-
-        let plan = try RenderPlanning.entries(arguments, command: name)
-        var entries = plan.entries
         if !plan.isBatch {
             try arguments.refuse("--shard", because: "it splits a batch; expected several inputs or --manifest")
             try arguments.refuse(
@@ -120,38 +140,30 @@ struct RenderCommand: Command {
             try arguments.refuse("--json", because: "-o - writes the PNG to standard output")
             try OutputPath.refuseTerminal(command: name, what: "a PNG")
         }
-        if let shard {
-            entries = entries.enumerated().filter { shard.contains($0.offset) }.map(\.element)
-            console.detail(
-                "meshgrad render: shard \(shard.index)/\(shard.count)\(shard.source.map { " (from \($0))" } ?? ""): \(entries.count) of \(plan.entries.count) entries\n"
-            )
-        }
+    }
 
-        let options = BatchOptions(
-            size: sizeText, time: time, depth: depth, dithers: !arguments.flag("--no-dither"),
-            antialiasing: !arguments.flag("--no-antialias"), compression: level, timings: arguments.flag("--timings"),
-            skipExisting: arguments.flag("--skip-existing"), json: arguments.flag("--json"))
-        let startup = processStartSeconds(until: commandStart)
-        let contextStart = DispatchTime.now()
-        let engine = try backend.makeRenderer { console.note($0) }
-        let contextSeconds = contextStart.secondsElapsed
-        console.detail("meshgrad render: backend \(engine.name)\n")
-
-        if !plan.isBatch && !options.json {
-            let entry = try entries[0].get()
-            if options.skipExisting && entry.output != "-" && FileManager.default.fileExists(atPath: entry.output) {
-                console.note("meshgrad render: \(entry.output) exists; skipped (--skip-existing)\n")
-                return
-            }
-            let timings = try render(entry, options: options, engine: engine)
-            console.detail("meshgrad render: wrote \(entry.output == "-" ? "standard output" : entry.output)\n")
-            if options.timings {
-                console.err.write(timings.line(startup: startup, context: contextSeconds, label: nil))
-            }
+    /// One image: its errors are the command's.
+    static func renderOne(
+        _ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer, console: Console,
+        at clock: (startup: Double, context: Double)
+    ) throws {
+        if options.skipExisting && entry.output != "-" && FileManager.default.fileExists(atPath: entry.output) {
+            console.note("meshgrad render: \(entry.output) exists; skipped (--skip-existing)\n")
             return
         }
-        // Parallel workers where the renderer splits (the CPU's cores); one
-        // GPU context renders alone.
+        let timings = try render(entry, options: options, engine: engine)
+        console.detail("meshgrad render: wrote \(entry.output == "-" ? "standard output" : entry.output)\n")
+        if options.timings {
+            console.err.write(timings.line(startup: clock.startup, context: clock.context, label: nil))
+        }
+    }
+
+    /// Several images, on `jobs` workers where the renderer splits (the
+    /// CPU's cores; one GPU context renders alone), each failure reported.
+    static func renderBatch(
+        _ entries: [Result<RenderEntry, CommandError>], options: BatchOptions, engine: any FrameRenderer, jobs: Int,
+        console: Console, at clock: (startup: Double, context: Double)
+    ) throws -> Batch {
         let split = jobs > 1 ? (0..<jobs).compactMap { _ in engine.worker(of: jobs) } : []
         if jobs > 1 && split.count != jobs {
             console.note(
@@ -159,26 +171,15 @@ struct RenderCommand: Command {
         }
         let workers = split.count == jobs ? split : [engine]
         let batch = Batch(
-            entries: entries, workers: workers, options: options, console: console, startup: startup,
-            context: contextSeconds)
+            entries: entries, workers: workers, options: options, console: console, startup: clock.startup,
+            context: clock.context)
         DispatchQueue.concurrentPerform(iterations: workers.count) { batch.runWorker($0) }
-        let failures = batch.failures
-        let skipped = batch.skipped
-        let rendered = entries.count - failures - skipped
+        let (failures, skipped) = (batch.failures, batch.skipped)
         console.note(
-            "meshgrad render: \(rendered) of \(entries.count) rendered"
+            "meshgrad render: \(entries.count - failures - skipped) of \(entries.count) rendered"
                 + (skipped > 0 ? ", \(skipped) skipped (existing)" : "") + (failures > 0 ? ", \(failures) failed" : "")
                 + "\n")
-        if options.json {
-            var summary: [String: Any] = [
-                "entries": entries.count, "rendered": rendered, "skipped": skipped, "failed": failures,
-                "outputs": batch.outcomes.compactMap { $0?.json },
-            ]
-            summary["shard"] = shard?.json ?? NSNull()
-            if let manifest = try arguments.value("--manifest") { summary["manifest"] = manifest }
-            console.out.write(JSONText.line(summary))
-        }
-        if failures > 0 { throw BatchFailure(count: failures) }
+        return batch
     }
 
     /// A batch being rendered by one or more workers, each with its own
@@ -257,6 +258,14 @@ struct RenderCommand: Command {
         }
 
         private(set) var outcomes: [Outcome?] = []
+
+        /// `--json`: the counts and every entry's outcome.
+        var summary: [String: Any] {
+            [
+                "entries": entries.count, "rendered": entries.count - failures - skipped, "skipped": skipped,
+                "failed": failures, "outputs": outcomes.compactMap { $0?.json },
+            ]
+        }
         var skipped: Int { lock.withLock { outcomes.filter { $0?.status == "skipped" }.count } }
 
         private func record(_ k: Int, _ outcome: Outcome) {
@@ -286,6 +295,24 @@ struct RenderCommand: Command {
         var timings: Bool
         var skipExisting = false
         var json = false
+
+        init(_ arguments: Arguments) throws {
+            depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
+            compression =
+                try arguments.value("--compression", expected: "an integer 0-9") {
+                    Int($0).flatMap { (0...9).contains($0) ? $0 : nil }
+                } ?? 1
+            time = try arguments.value("--time", expected: "seconds, e.g. 2.5") {
+                Double($0).flatMap { $0.isFinite ? $0 : nil }
+            }
+            size = try arguments.value("--size")
+            if let size { _ = try parseSize(size, command: RenderCommand.name) }
+            dithers = !arguments.flag("--no-dither")
+            antialiasing = !arguments.flag("--no-antialias")
+            timings = arguments.flag("--timings")
+            skipExisting = arguments.flag("--skip-existing")
+            json = arguments.flag("--json")
+        }
     }
 
     /// The entry's document, checked for rendering, with the time and the
