@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 
 /// The `meshgrad` command line: parses the first word, hands the rest to a
 /// command, and turns every failure into one line on standard error and a
@@ -38,7 +39,7 @@ public enum CLI {
         guard let command = commands.first(where: { $0.name == first }) else {
             let names = commands.map(\.name).joined(separator: ", ")
             console.err.write(
-                "meshgrad: error: unknown command \"\(first)\"; expected one of \(names) (see 'meshgrad --help')\n")
+                "meshgrad: error: unknown command \(SafeText.quoted(first)); expected one of \(names) (see 'meshgrad --help')\n")
             return 2
         }
         let rest = Array(arguments.dropFirst())
@@ -53,10 +54,10 @@ public enum CLI {
             // Each failure was reported as it happened.
             return Int32(min(failure.count, 125))
         } catch let error as UsageError {
-            console.err.write("meshgrad \(command.name): error: \(error)\n")
+            console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 2
         } catch {
-            console.err.write("meshgrad \(command.name): error: \(error)\n")
+            console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 1
         }
     }

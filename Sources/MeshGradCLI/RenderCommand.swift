@@ -202,7 +202,7 @@ struct RenderCommand: Command {
                     let label = (try? entries[k].get().label).map { "\($0): " } ?? ""
                     lock.withLock {
                         failures += 1
-                        console.err.write("meshgrad render: error: \(label)\(error)\n")
+                        console.err.write("meshgrad render: error: \(SafeText.line("\(label)\(error)"))\n")
                     }
                 }
             }

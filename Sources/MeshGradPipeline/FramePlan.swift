@@ -24,6 +24,11 @@ public enum FramePlan: Sendable {
         antialiasing: Bool = true, tessellationLevel: Int? = nil, tolerance: TessellationLevel = TessellationLevel(),
         textMasks: TextMaskCache? = nil
     ) throws(PipelineError) {
+        do {
+            try DocumentCheck.check(document, time: time, width: width, height: height)
+        } catch {
+            throw PipelineError("\(label): \(error)")
+        }
         switch document.content {
         case .scene(let scene):
             try Self.checkMemory(width: width, height: height, label: label)

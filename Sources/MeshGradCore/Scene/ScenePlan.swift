@@ -190,8 +190,12 @@ public struct ScenePlan: Sendable {
             }
             var shadow: ShadowPlan?
             if let s = layer.shadow, s.color.alpha > 0 {
-                let kernel = GaussianKernel(sigma: GaussianKernel.sigma(forShadowRadius: s.radius * scale))
-                let offset = SIMD2(Int((s.offset.x * scale).rounded()), Int((s.offset.y * scale).rounded()))
+                // Clamped as a second line of defence: the document check
+                // refuses radii and offsets that do not fit first.
+                let sigma = GaussianKernel.sigma(forShadowRadius: s.radius * scale)
+                let kernel = GaussianKernel(sigma: sigma.isFinite ? min(max(sigma, 0), 16_384) : 0)
+                let offset = SIMD2(
+                    Int(clamping: s.offset.x * scale, limit: 1 << 30), Int(clamping: s.offset.y * scale, limit: 1 << 30))
                 shadow = ShadowPlan(color: premultiply(SIMD4<Float>(s.color.vector)), kernel: kernel, offset: offset)
                 if shadow!.sourceBox(of: box, canvas: canvas).isEmpty { shadow = nil }
             }
