@@ -33,10 +33,11 @@ swiftc -sanitize=fuzzer,address -parse-as-library -g Fuzz/FuzzDocument.swift \
     "${objects[@]}" -lepoxy -lglfw -lfreetype -lpng16 -lz -o "$build/meshgrad-fuzz"
 
 # Seeds: the presets (as `meshgrad presets NAME` prints them) at time 0, 1.5
-# and a large time, and the hand-made seeds.
+# and a large time, and the hand-made seeds (MESHGRAD names a built
+# meshgrad to print them with; by default the package's debug build).
 if [ -z "$(ls -A "$corpus")" ]; then
-    swift build --product meshgrad >&2
-    bin=$(swift build --show-bin-path)/meshgrad
+    bin=${MESHGRAD:-$(swift build --show-bin-path)/meshgrad}
+    [ -x "$bin" ] || swift build --product meshgrad >&2
     for name in $("$bin" presets | awk '{print $1}'); do
         for t in 0 1.5 100000; do
             { echo "#time $t"; "$bin" presets "$name"; } >"$corpus/preset-$name-$t.json"

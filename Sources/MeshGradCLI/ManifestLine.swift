@@ -102,12 +102,12 @@ struct ManifestLine {
             let time = try field("time", Double.self, expected: "seconds")
             if let time, !(time.isFinite && abs(time) <= DocumentLimits.time) {
                 throw CommandError(
-                    "time: \(SafeText.value("\(time)")) is out of range; expected seconds in ±\(Int(DocumentLimits.time))"
+                    "time: \(SafeText.number(time)) is out of range; expected seconds in ±\(Int(DocumentLimits.time))"
                 )
             }
             let depthValue = try field("depth", Double.self, expected: "8 or 16")
             if let depthValue, depthValue != 8 && depthValue != 16 {
-                throw CommandError("depth: \(SafeText.value("\(depthValue)")) is not allowed; expected 8 or 16")
+                throw CommandError("depth: \(SafeText.number(depthValue)) is not allowed; expected 8 or 16")
             }
             let dithers = try field("dither", Bool.self, expected: "true or false")
             line = ManifestLine(

@@ -30,7 +30,7 @@ public enum DocumentCheck {
         guard time.isFinite, abs(time) <= DocumentLimits.time else {
             throw DocumentError(
                 keyPath: "time",
-                message: "\(SafeText.value("\(time)")) is out of range; expected seconds in "
+                message: "\(SafeText.number(time)) is out of range; expected seconds in "
                     + "±\(format(DocumentLimits.time))")
         }
         var checker = Checker()
@@ -62,14 +62,14 @@ struct Checker {
     /// A finite number with `|value| ≤ limit`.
     mutating func number(_ value: Double, _ path: String, limit: Double, unit: String) {
         guard !(value.isFinite && abs(value) <= limit) else { return }
-        let shown = SafeText.value("\(value)")
+        let shown = SafeText.number(value)
         fail(path, "\(shown) is out of range; expected \(unit) in ±\(DocumentCheck.format(limit))")
     }
 
     /// A finite number in `range`.
     mutating func number(_ value: Double, _ path: String, in range: ClosedRange<Double>, unit: String) {
         guard !(value.isFinite && range.contains(value)) else { return }
-        let shown = SafeText.value("\(value)")
+        let shown = SafeText.number(value)
         fail(
             path,
             "\(shown) is out of range; expected \(unit) in "
@@ -171,7 +171,17 @@ struct Checker {
         number(scene.points.y, "points[1]", in: DocumentLimits.points, unit: "points")
         fill(scene.background, path: "background")
         count(scene.layers.count, "layers", limit: DocumentLimits.layers, what: "layers")
-        for (i, layer) in scene.layers.enumerated() { self.layer(layer, path: "layers[\(i)]") }
+        for (i, layer) in scene.layers.enumerated() {
+            self.layer(layer, path: "layers[\(i)]")
+            // A shadow is drawn over the canvas it reaches: a blur wider
+            // than the scene or an offset of several scenes is no shadow
+            // on it, and would only cost memory.
+            if let shadow = layer.shadow {
+                let side = max(scene.points.x, scene.points.y)
+                number(shadow.radius, "layers[\(i)].shadow.radius", in: 0...side, unit: "points (the scene's size)")
+                point(shadow.offset, "layers[\(i)].shadow.offset", limit: 2 * side)
+            }
+        }
     }
 
     mutating func fill(_ fill: Fill, path: String) {

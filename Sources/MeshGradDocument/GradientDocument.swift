@@ -420,7 +420,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
         }
         guard range.contains(value) else {
             throw DocumentError(
-                keyPath: path(key), message: "\(SafeText.value("\(value)")) is out of range; expected \(expected)")
+                keyPath: path(key), message: "\(SafeText.number(value)) is out of range; expected \(expected)")
         }
         return Int(value)
     }

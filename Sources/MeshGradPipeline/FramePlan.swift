@@ -29,6 +29,7 @@ public enum FramePlan: Sendable {
         } catch {
             throw PipelineError("\(label): \(error)")
         }
+        try ResourceBudget(document, width: width, height: height, time: time).check(label: label)
         switch document.content {
         case .scene(let scene):
             try Self.checkMemory(width: width, height: height, label: label)

@@ -28,6 +28,12 @@ public enum SafeText {
         "\"" + value(text, limit: limit) + "\""
     }
 
+    /// A number as a message shows it: whole numbers without a fraction
+    /// (`2147483648`, `-1`), others as Swift prints them (`1e+308`, `1.5`).
+    public static func number(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : "\(value)"
+    }
+
     /// A whole message made one safe line: control characters escaped and
     /// the length capped (the last line of defence, applied where messages
     /// are printed; values inside are already escaped and cut).
