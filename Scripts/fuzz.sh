@@ -46,4 +46,4 @@ if [ -z "$(ls -A "$corpus")" ]; then
 fi
 
 exec "$build/meshgrad-fuzz" "$corpus" Fuzz/seeds -max_total_time="$seconds" -max_len=8192 \
-    -rss_limit_mb=2048 -timeout=20 -print_final_stats=1 -artifact_prefix="$artifacts/"
+    -rss_limit_mb=2048 -timeout=120 -print_final_stats=1 -artifact_prefix="$artifacts/"

@@ -56,7 +56,7 @@ public struct MemoryLimit: Sendable, Equatable {
     }
 
     /// The cgroup's memory limit less its usage (cgroup v2, else v1).
-    static func cgroup(root: String = "/sys/fs/cgroup") -> MemoryLimit? {
+    public static func cgroup(root: String = "/sys/fs/cgroup") -> MemoryLimit? {
         func number(_ path: String) -> UInt64? {
             (try? String(contentsOfFile: path, encoding: .utf8)).flatMap {
                 UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines))

@@ -11,8 +11,10 @@ import MeshGradDocument
 public struct ResourceBudget: Sendable, Equatable {
     /// Bytes the frame needs at its peak (an upper estimate).
     public var bytes: UInt64
-    /// What most of it is, for the message.
+    /// What needs it, for the message: "a 8192×8192 scene".
     public var what: String
+    /// What part of it the layers are, when that is worth saying.
+    public var detail: String
 
     /// Bytes of one tessellated vertex with its share of the indices.
     static let bytesPerVertex = 44.0
@@ -28,13 +30,17 @@ public struct ResourceBudget: Sendable, Equatable {
         case .scene(let scene):
             let canvas = pixels * 40
             let (kept, transient) = Self.layerBytes(scene, width: width, height: height, time: time)
-            self.init(canvas + kept + transient, what: "a \(width)×\(height) scene, its layers \(formatBytes(Self.clamped(kept + transient)))")
+            let layers = Self.clamped(kept + transient)
+            self.init(
+                canvas + kept + transient, what: "a \(width)×\(height) scene",
+                detail: layers >= 100_000_000 ? " (its layers \(formatBytes(layers)) of it)" : "")
         }
     }
 
-    init(_ bytes: Double, what: String) {
+    init(_ bytes: Double, what: String, detail: String = "") {
         self.bytes = Self.clamped(bytes)
         self.what = what
+        self.detail = detail
     }
 
     static func clamped(_ bytes: Double) -> UInt64 {
@@ -89,7 +95,7 @@ public struct ResourceBudget: Sendable, Equatable {
         guard bytes > limit.available else { return }
         let needed = bytes == .max ? "more memory than exists" : "about \(formatBytes(bytes))"
         throw PipelineError(
-            "\(label): \(what) needs \(needed) and the limit is \(limit.name), "
+            "\(label): \(what) needs \(needed)\(detail) and the limit is \(limit.name), "
                 + "\(formatBytes(limit.available)) usable; render it smaller")
     }
 }
