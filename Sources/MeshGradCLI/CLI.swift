@@ -39,7 +39,8 @@ public enum CLI {
         guard let command = commands.first(where: { $0.name == first }) else {
             let names = commands.map(\.name).joined(separator: ", ")
             console.err.write(
-                "meshgrad: error: unknown command \(SafeText.quoted(first)); expected one of \(names) (see 'meshgrad --help')\n")
+                "meshgrad: error: unknown command \(SafeText.quoted(first)); expected one of \(names) (see 'meshgrad --help')\n"
+            )
             return 2
         }
         let rest = Array(arguments.dropFirst())

@@ -101,7 +101,8 @@ struct RenderCommand: Command {
             if inputs.count == 1 {
                 guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".pdf") else {
                     throw UsageError(
-                        command: name, message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png")
+                        command: name, message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png"
+                    )
                 }
                 let label = files.first ?? "preset \(presets[0])"
                 entries = [.success(RenderEntry(input: inputs[0], output: output, label: label))]

@@ -70,7 +70,8 @@ struct DriftValue: Decodable {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(allowed: ["seed", "amplitude", "speed"], context: "drift")
         // Seeds up to 2^53, the integers a JSON number holds exactly.
-        let seed = try container.decodeInteger("seed", in: 0...Double(1 << 53), expected: "an integer in 0…2^53")
+        let seed =
+            try container.decodeInteger("seed", in: 0...Double(1 << 53), expected: "an integer in 0…2^53")
             .map { UInt64($0) } ?? 1
         drift = Drift(
             seed: seed, amplitude: try container.decodeIfPresent(Double.self, forKey: JSONKey("amplitude")) ?? 0.5,
@@ -113,7 +114,8 @@ struct EasingValue: Decodable {
                 "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
             ]
             guard let easing = names[name] else {
-                throw DocumentError(keyPath: path, message: "\(SafeText.quoted(name)) is not an easing; \(Self.expected)")
+                throw DocumentError(
+                    keyPath: path, message: "\(SafeText.quoted(name)) is not an easing; \(Self.expected)")
             }
             self.easing = easing
             return

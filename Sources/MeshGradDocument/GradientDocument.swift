@@ -467,7 +467,8 @@ extension KeyedDecodingContainer where Key == JSONKey {
     ) throws -> Value where Value.RawValue == String {
         guard let name = try decodeIfPresent(String.self, forKey: JSONKey(key)) else { return fallback }
         guard let value = Value(rawValue: name) else {
-            throw DocumentError(keyPath: path(key), message: "\(SafeText.quoted(name)) is not \(noun); expected \(expected)")
+            throw DocumentError(
+                keyPath: path(key), message: "\(SafeText.quoted(name)) is not \(noun); expected \(expected)")
         }
         return value
     }

@@ -128,7 +128,8 @@ struct JSONSyntaxCheck {
             if let first = seen[key] {
                 throw DocumentError(
                     keyPath: formatKeyPath(path + [.key(key)]),
-                    message: "duplicate key \(SafeText.quoted(key)) (first at line \(first.line), column \(first.column)); "
+                    message:
+                        "duplicate key \(SafeText.quoted(key)) (first at line \(first.line), column \(first.column)); "
                         + "expected each key once",
                     line: keyLine, column: keyColumn)
             }

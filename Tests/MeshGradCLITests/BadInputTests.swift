@@ -48,18 +48,46 @@ import Testing
         ("coordinate 1e308", mesh(points: "[[1e308,0],[1,0],[0,1],[1,1]]"), "points[0][0]: 1e+308 is out of range"),
         ("coordinate -1e5", mesh(points: "[[-1e5,0],[1,0],[0,1],[1,1]]"), "points[0][0]"),
         ("no colors", #"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]]}"#, "colors: missing"),
-        ("bad hex", mesh().replacingOccurrences(of: "[0,0,0]", with: "\"#zz0000\""), "colors[0]: \"#zz0000\" is not a color"),
-        ("component 2", mesh().replacingOccurrences(of: "[0,0,0]", with: "[2, 0, 0]"), "colors[0][0]: 2.0 is out of range"),
-        ("escapes echoed", mesh().replacingOccurrences(of: "[0,0,0]", with: "\"#00\\n\\u001b[31m00\""), "\"#00\\n\\u{1B}[31m00\""),
-        ("10 MB value", mesh().replacingOccurrences(of: "[0,0,0]", with: "\"" + String(repeating: "x", count: 10_000_000) + "\""), "…\" is not a color"),
+        (
+            "bad hex", mesh().replacingOccurrences(of: "[0,0,0]", with: "\"#zz0000\""),
+            "colors[0]: \"#zz0000\" is not a color"
+        ),
+        (
+            "component 2", mesh().replacingOccurrences(of: "[0,0,0]", with: "[2, 0, 0]"),
+            "colors[0][0]: 2.0 is out of range"
+        ),
+        (
+            "escapes echoed", mesh().replacingOccurrences(of: "[0,0,0]", with: "\"#00\\n\\u001b[31m00\""),
+            "\"#00\\n\\u{1B}[31m00\""
+        ),
+        (
+            "10 MB value",
+            mesh().replacingOccurrences(of: "[0,0,0]", with: "\"" + String(repeating: "x", count: 10_000_000) + "\""),
+            "…\" is not a color"
+        ),
         ("five components", mesh().replacingOccurrences(of: "[0,0,0]", with: "[0, 0, 0, 0, 0]"), "has 5 components"),
         ("unknown key", mesh(#", "colour": 1"#), #"colour: unknown key in the document (did you mean "colors"?)"#),
         ("duplicate key", mesh(#", "width": 3"#), #"duplicate key "width" (first at line 1, column 2)"#),
-        ("duplicate nested key", mesh(points: #"[[0,0],[1,0],[0,1],[1,1]], "background": {"mesh": 1, "mesh": 2}"#), "background.mesh: duplicate key"),
+        (
+            "duplicate nested key", mesh(points: #"[[0,0],[1,0],[0,1],[1,1]], "background": {"mesh": 1, "mesh": 2}"#),
+            "background.mesh: duplicate key"
+        ),
         ("escaped duplicate", mesh(#", "w\u0069dth": 3"#), "duplicate key \"width\""),
-        ("missing handle", #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0]}, {"position": [1,0]}, {"position": [0,1]}, {"position": [1,1]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#, "bezierPoints[0].trailing: missing"),
-        ("bezier unknown key", #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0], "left": [0,0]}, {"position": [1,0]}, {"position": [0,1]}, {"position": [1,1]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#, "bezierPoints[0].left: unknown key"),
-        ("handle 1e300", #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0], "trailing": [1e300, 0], "bottom": [0, 0.3]}, {"position": [1,0], "leading": [0.7,0], "bottom": [1,0.3]}, {"position": [0,1], "trailing": [0.3,1], "top": [0,0.7]}, {"position": [1,1], "leading": [0.7,1], "top": [1,0.7]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#, "bezierPoints[0].trailing[0]: 1e+300 is out of range"),
+        (
+            "missing handle",
+            #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0]}, {"position": [1,0]}, {"position": [0,1]}, {"position": [1,1]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#,
+            "bezierPoints[0].trailing: missing"
+        ),
+        (
+            "bezier unknown key",
+            #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0], "left": [0,0]}, {"position": [1,0]}, {"position": [0,1]}, {"position": [1,1]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#,
+            "bezierPoints[0].left: unknown key"
+        ),
+        (
+            "handle 1e300",
+            #"{"width": 2, "height": 2, "bezierPoints": [{"position": [0,0], "trailing": [1e300, 0], "bottom": [0, 0.3]}, {"position": [1,0], "leading": [0.7,0], "bottom": [1,0.3]}, {"position": [0,1], "trailing": [0.3,1], "top": [0,0.7]}, {"position": [1,1], "leading": [0.7,1], "top": [1,0.7]}], "colors": [[0,0,0], [1,1,1], [1,0,0], [0,1,0]]}"#,
+            "bezierPoints[0].trailing[0]: 1e+300 is out of range"
+        ),
         ("both kinds of points", mesh(#", "bezierPoints": []"#), "has both points and bezierPoints"),
         ("color space", mesh(#", "colorSpace": "rgb""#), #"colorSpace: "rgb" is not a color space"#),
         ("smoothsColors", mesh(#", "smoothsColors": "yes""#), "smoothsColors:"),
@@ -71,31 +99,96 @@ import Testing
         ("size string", mesh(#", "size": "big""#), "size:"),
         ("poster 1e308", mesh(#", "poster": 1e308"#), "poster: 1e+308 is out of range"),
         ("poster soon", mesh(#", "poster": "soon""#), "poster:"),
-        ("animation key", animated(#"{"wave": []}"#), #"animation.wave: unknown key in animation (did you mean "waves"?)"#),
-        ("vertex 1.5", animated(#"{"waves": [{"vertex": 1.5, "x": {"amplitude": 0.1, "frequency": 1}}]}"#), "animation.waves[0].vertex: 1.5 is not an integer"),
-        ("vertex 2^63", animated(#"{"waves": [{"vertex": 9223372036854775808, "x": {"amplitude": 0.1, "frequency": 1}}]}"#), "animation.waves[0].vertex: 9.223372036854776e+18 is out of range"),
-        ("vertex 99", animated(#"{"waves": [{"vertex": 99, "x": {"amplitude": 0.1, "frequency": 1}}]}"#), "animation.waves[0].vertex: 99 is out of range"),
-        ("amplitude 1e308", animated(wave.replacingOccurrences(of: "0.1", with: "1e308")), "animation.waves[0].x.amplitude: 1e+308 is out of range"),
-        ("frequency 1e308", animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1e308"#)), "animation.waves[0].x.frequency: 1e+308 is out of range"),
-        ("phase 1e308", animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1, "phase": 1e308"#)), "animation.waves[0].x.phase"),
-        ("base 1e308", animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1, "base": 1e308"#)), "animation.waves[0].x.base"),
-        ("no frequency", animated(#"{"waves": [{"vertex": 1, "x": {"amplitude": 0.1}}]}"#), "animation.waves[0].x.frequency: missing"),
+        (
+            "animation key", animated(#"{"wave": []}"#),
+            #"animation.wave: unknown key in animation (did you mean "waves"?)"#
+        ),
+        (
+            "vertex 1.5", animated(#"{"waves": [{"vertex": 1.5, "x": {"amplitude": 0.1, "frequency": 1}}]}"#),
+            "animation.waves[0].vertex: 1.5 is not an integer"
+        ),
+        (
+            "vertex 2^63",
+            animated(#"{"waves": [{"vertex": 9223372036854775808, "x": {"amplitude": 0.1, "frequency": 1}}]}"#),
+            "animation.waves[0].vertex: 9.223372036854776e+18 is out of range"
+        ),
+        (
+            "vertex 99", animated(#"{"waves": [{"vertex": 99, "x": {"amplitude": 0.1, "frequency": 1}}]}"#),
+            "animation.waves[0].vertex: 99 is out of range"
+        ),
+        (
+            "amplitude 1e308", animated(wave.replacingOccurrences(of: "0.1", with: "1e308")),
+            "animation.waves[0].x.amplitude: 1e+308 is out of range"
+        ),
+        (
+            "frequency 1e308",
+            animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1e308"#)),
+            "animation.waves[0].x.frequency: 1e+308 is out of range"
+        ),
+        (
+            "phase 1e308",
+            animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1, "phase": 1e308"#)),
+            "animation.waves[0].x.phase"
+        ),
+        (
+            "base 1e308",
+            animated(wave.replacingOccurrences(of: #""frequency": 1"#, with: #""frequency": 1, "base": 1e308"#)),
+            "animation.waves[0].x.base"
+        ),
+        (
+            "no frequency", animated(#"{"waves": [{"vertex": 1, "x": {"amplitude": 0.1}}]}"#),
+            "animation.waves[0].x.frequency: missing"
+        ),
         ("nothing moves", animated(#"{"waves": [{"vertex": 1}]}"#), "moves nothing"),
-        ("drift speed 1e308", animated(#"{"drift": {"speed": 1e308}}"#), "animation.drift.speed: 1e+308 is out of range"),
+        (
+            "drift speed 1e308", animated(#"{"drift": {"speed": 1e308}}"#),
+            "animation.drift.speed: 1e+308 is out of range"
+        ),
         ("seed -1", animated(#"{"drift": {"seed": -1}}"#), "animation.drift.seed: -1 is out of range"),
         ("seed 1.5", animated(#"{"drift": {"seed": 1.5}}"#), "animation.drift.seed: 1.5 is not an integer"),
-        ("drift amplitude 2", animated(#"{"drift": {"amplitude": 2}}"#), "animation.drift.amplitude: 2.0 is out of range"),
+        (
+            "drift amplitude 2", animated(#"{"drift": {"amplitude": 2}}"#),
+            "animation.drift.amplitude: 2.0 is out of range"
+        ),
         ("loop 0", animated(#"{"loop": 0, "drift": {}}"#), "animation.loop: 0.0 is not allowed"),
         ("loop 1e308", animated(#"{"loop": 1e308, "drift": {}}"#), "animation.loop: 1e+308 is out of range"),
-        ("duration 0", animated(#"{"keyframes": [{"duration": 0}]}"#), "animation.keyframes[0].duration: 0.0 is not allowed"),
-        ("duration 1e308", animated(#"{"keyframes": [{"duration": 1e308}]}"#), "animation.keyframes[0].duration: 1e+308 is out of range"),
-        ("keyframe points", animated(#"{"keyframes": [{"duration": 1, "points": [[0,0]]}]}"#), "animation.keyframes[0].points: has 1 entries"),
-        ("easing", animated(#"{"keyframes": [{"duration": 1, "easing": "bouncy"}]}"#), #"animation.keyframes[0].easing: "bouncy" is not an easing"#),
-        ("spring 1e308", animated(#"{"keyframes": [{"duration": 1, "easing": {"spring": {"response": 1e308}}}]}"#), "easing.spring.response: 1e+308 is out of range"),
-        ("spring 0", animated(#"{"keyframes": [{"duration": 1, "easing": {"spring": {"dampingFraction": 0}}}]}"#), "a spring needs"),
-        ("keyframes past the loop", animated(#"{"loop": 1, "keyframes": [{"duration": 2}]}"#), "shorter than the keyframes"),
+        (
+            "duration 0", animated(#"{"keyframes": [{"duration": 0}]}"#),
+            "animation.keyframes[0].duration: 0.0 is not allowed"
+        ),
+        (
+            "duration 1e308", animated(#"{"keyframes": [{"duration": 1e308}]}"#),
+            "animation.keyframes[0].duration: 1e+308 is out of range"
+        ),
+        (
+            "keyframe points", animated(#"{"keyframes": [{"duration": 1, "points": [[0,0]]}]}"#),
+            "animation.keyframes[0].points: has 1 entries"
+        ),
+        (
+            "easing", animated(#"{"keyframes": [{"duration": 1, "easing": "bouncy"}]}"#),
+            #"animation.keyframes[0].easing: "bouncy" is not an easing"#
+        ),
+        (
+            "spring 1e308", animated(#"{"keyframes": [{"duration": 1, "easing": {"spring": {"response": 1e308}}}]}"#),
+            "easing.spring.response: 1e+308 is out of range"
+        ),
+        (
+            "spring 0", animated(#"{"keyframes": [{"duration": 1, "easing": {"spring": {"dampingFraction": 0}}}]}"#),
+            "a spring needs"
+        ),
+        (
+            "keyframes past the loop", animated(#"{"loop": 1, "keyframes": [{"duration": 2}]}"#),
+            "shorter than the keyframes"
+        ),
         ("escape in a key", mesh(#", "\u001b[2J": 1"#), #"\u{1B}[2J: unknown key"#),
-        ("mesh layer point count", #"{"layers": ["# + Array(repeating: #"{"fill": {"mesh": {"width": 256, "height": 256, "points": [], "colors": []}}}"#, count: 1).joined() + "]}", "points: has 0 entries"),
+        (
+            "mesh layer point count",
+            #"{"layers": ["#
+                + Array(
+                    repeating: #"{"fill": {"mesh": {"width": 256, "height": 256, "points": [], "colors": []}}}"#,
+                    count: 1
+                ).joined() + "]}", "points: has 0 entries"
+        ),
         // Scenes
         ("layers not an array", #"{"layers": 5}"#, "layers:"),
         ("no fill", #"{"layers": [{}]}"#, "layers[0].fill: missing"),
@@ -103,26 +196,66 @@ import Testing
         ("frame 2^31", scene(#", "frame": [0, 0, 2147483648, 1]"#), "layers[0].frame[2]: 2147483648 is out of range"),
         ("frame negative", scene(#", "frame": [0, 0, -1, 1]"#), "layers[0].frame: expected [x, y, width, height]"),
         ("opacity 2", scene(#", "opacity": 2"#), "layers[0].opacity: 2.0 is out of range"),
-        ("text 1e300", scene(#", "text": {"string": "Hi", "size": 1e300}"#), "layers[0].text.size: 1e+300 is out of range"),
+        (
+            "text 1e300", scene(#", "text": {"string": "Hi", "size": 1e300}"#),
+            "layers[0].text.size: 1e+300 is out of range"
+        ),
         ("text width 1e15", scene(#", "text": {"string": "Hi", "size": 10, "width": 1e15}"#), "layers[0].text.width"),
         ("text empty", scene(#", "text": {"string": "", "size": 10}"#), "layers[0].text.string: is empty"),
-        ("text too long", scene(#", "text": {"string": "\#(String(repeating: "a", count: 10_001))", "size": 10}"#), "has 10001 characters; expected at most 10000"),
-        ("text weight", scene(#", "text": {"string": "Hi", "size": 10, "weight": "black"}"#), #""black" is not a weight"#),
-        ("text alignment", scene(#", "text": {"string": "Hi", "size": 10, "alignment": "justified"}"#), "is not an alignment"),
-        ("text pixels", scene(#", "text": {"string": "Hi", "size": 5000}"#, top: #""points": [10, 10], "#), "layers[0].text.size: is 32000 pixels on a 64×64 canvas"),
+        (
+            "text too long", scene(#", "text": {"string": "\#(String(repeating: "a", count: 10_001))", "size": 10}"#),
+            "has 10001 characters; expected at most 10000"
+        ),
+        (
+            "text weight", scene(#", "text": {"string": "Hi", "size": 10, "weight": "black"}"#),
+            #""black" is not a weight"#
+        ),
+        (
+            "text alignment", scene(#", "text": {"string": "Hi", "size": 10, "alignment": "justified"}"#),
+            "is not an alignment"
+        ),
+        (
+            "text pixels", scene(#", "text": {"string": "Hi", "size": 5000}"#, top: #""points": [10, 10], "#),
+            "layers[0].text.size: is 32000 pixels on a 64×64 canvas"
+        ),
         ("points 1e-300", scene(top: #""points": [1e-300, 1e-300], "#), "points[0]: 1e-300 is out of range"),
         ("points 0", scene(top: #""points": [0, 10], "#), "points: expected [width, height] in points, both > 0"),
-        ("shadow radius 1e6", scene(#", "shadow": {"radius": 1e6}"#), "layers[0].shadow.radius: 1000000 is out of range"),
-        ("shadow past the scene", scene(#", "shadow": {"radius": 5000}"#), "layers[0].shadow.radius: 5000 is out of range; expected points (the scene's size)"),
-        ("shadow offset 1e300", scene(#", "shadow": {"offset": [1e300, 0]}"#), "layers[0].shadow.offset[0]: 1e+300 is out of range"),
+        (
+            "shadow radius 1e6", scene(#", "shadow": {"radius": 1e6}"#),
+            "layers[0].shadow.radius: 1000000 is out of range"
+        ),
+        (
+            "shadow past the scene", scene(#", "shadow": {"radius": 5000}"#),
+            "layers[0].shadow.radius: 5000 is out of range; expected points (the scene's size)"
+        ),
+        (
+            "shadow offset 1e300", scene(#", "shadow": {"offset": [1e300, 0]}"#),
+            "layers[0].shadow.offset[0]: 1e+300 is out of range"
+        ),
         ("shadow radius -1", scene(#", "shadow": {"radius": -1}"#), "layers[0].shadow.radius: -1.0 is not allowed"),
         ("one stop", scene(fill: #"{"linearGradient": {"colors": [[0,0,0]]}}"#), "has 1 stops"),
-        ("stop location", scene(fill: #"{"linearGradient": {"stops": [{"location": 2, "color": [0,0,0]}, {"location": 0, "color": [0,0,0]}]}}"#), "location: 2.0 is out of range"),
-        ("gradient start", scene(fill: #"{"linearGradient": {"colors": [[0,0,0], [1,1,1]], "start": [1e308, 0]}}"#), "layers[0].fill.linearGradient.start[0]"),
-        ("keyframe frame", scene(#", "keyframes": [{"duration": 1, "frame": [0, 0, 1e19, 1]}]"#), "layers[0].keyframes[0].frame[2]"),
+        (
+            "stop location",
+            scene(
+                fill:
+                    #"{"linearGradient": {"stops": [{"location": 2, "color": [0,0,0]}, {"location": 0, "color": [0,0,0]}]}}"#
+            ), "location: 2.0 is out of range"
+        ),
+        (
+            "gradient start", scene(fill: #"{"linearGradient": {"colors": [[0,0,0], [1,1,1]], "start": [1e308, 0]}}"#),
+            "layers[0].fill.linearGradient.start[0]"
+        ),
+        (
+            "keyframe frame", scene(#", "keyframes": [{"duration": 1, "frame": [0, 0, 1e19, 1]}]"#),
+            "layers[0].keyframes[0].frame[2]"
+        ),
         ("layer loop", scene(#", "loop": -1"#), "layers[0].loop: -1.0 is not allowed"),
         ("fill key", scene(fill: #"{"meshes": {}}"#), "unknown key in a fill"),
-        ("mesh layer wave", scene(fill: #"{"mesh": \#(animated(wave.replacingOccurrences(of: "0.1", with: "1e308")))}"#), "layers[0].fill.mesh.animation.waves[0].x.amplitude"),
+        (
+            "mesh layer wave",
+            scene(fill: #"{"mesh": \#(animated(wave.replacingOccurrences(of: "0.1", with: "1e308")))}"#),
+            "layers[0].fill.mesh.animation.waves[0].x.amplitude"
+        ),
     ]
 
     /// `summary`: a batch's closing count line is allowed after the one line.
@@ -168,22 +301,52 @@ import Testing
 
     /// (what, manifest line, expected message)
     static let manifestLines: [(String, String, String)] = [
-        ("time soon", #"{"preset": "aurora", "output": "out.png", "time": "soon"}"#, "jobs.jsonl:1: time: found a string; expected seconds"),
-        ("time 1e308", #"{"preset": "aurora", "output": "out.png", "time": 1e308}"#, "jobs.jsonl:1: time: 1e+308 is out of range"),
-        ("dither maybe", #"{"preset": "aurora", "output": "out.png", "dither": "maybe"}"#, "jobs.jsonl:1: dither: found a string; expected true or false"),
+        (
+            "time soon", #"{"preset": "aurora", "output": "out.png", "time": "soon"}"#,
+            "jobs.jsonl:1: time: found a string; expected seconds"
+        ),
+        (
+            "time 1e308", #"{"preset": "aurora", "output": "out.png", "time": 1e308}"#,
+            "jobs.jsonl:1: time: 1e+308 is out of range"
+        ),
+        (
+            "dither maybe", #"{"preset": "aurora", "output": "out.png", "dither": "maybe"}"#,
+            "jobs.jsonl:1: dither: found a string; expected true or false"
+        ),
         ("dither 1", #"{"preset": "aurora", "output": "out.png", "dither": 1}"#, "jobs.jsonl:1: dither:"),
-        ("depth string", #"{"preset": "aurora", "output": "out.png", "depth": "16"}"#, "jobs.jsonl:1: depth: found a string; expected 8 or 16"),
-        ("depth 12", #"{"preset": "aurora", "output": "out.png", "depth": 12}"#, "jobs.jsonl:1: depth: 12 is not allowed"),
+        (
+            "depth string", #"{"preset": "aurora", "output": "out.png", "depth": "16"}"#,
+            "jobs.jsonl:1: depth: found a string; expected 8 or 16"
+        ),
+        (
+            "depth 12", #"{"preset": "aurora", "output": "out.png", "depth": 12}"#,
+            "jobs.jsonl:1: depth: 12 is not allowed"
+        ),
         ("bad JSON", #"{"preset": "aurora", "output": "out.png""#, "jobs.jsonl:1:41: the file ends inside an object"),
-        ("duplicate key", #"{"preset": "aurora", "output": "out.png", "preset": "lava"}"#, #"jobs.jsonl:1:43: preset: duplicate key "preset" (first at line 1, column 2)"#),
-        ("unknown key", #"{"preset": "aurora", "output": "out.png", "colour": 1}"#, #"jobs.jsonl:1: unknown key "colour""#),
-        ("not png", #"{"preset": "aurora", "output": "out.gif"}"#, #"jobs.jsonl:1: "output" missing or not a .png path"#),
+        (
+            "duplicate key", #"{"preset": "aurora", "output": "out.png", "preset": "lava"}"#,
+            #"jobs.jsonl:1:43: preset: duplicate key "preset" (first at line 1, column 2)"#
+        ),
+        (
+            "unknown key", #"{"preset": "aurora", "output": "out.png", "colour": 1}"#,
+            #"jobs.jsonl:1: unknown key "colour""#
+        ),
+        (
+            "not png", #"{"preset": "aurora", "output": "out.gif"}"#,
+            #"jobs.jsonl:1: "output" missing or not a .png path"#
+        ),
         ("output number", #"{"preset": "aurora", "output": 5}"#, "jobs.jsonl:1: output: found"),
         ("size", #"{"preset": "aurora", "output": "out.png", "size": [1.5, 2]}"#, "jobs.jsonl:1: size: expected"),
         ("both inputs", #"{"preset": "aurora", "document": "a.json", "output": "out.png"}"#, "one of them"),
         ("not an object", #"[1, 2]"#, "jobs.jsonl:1: expected a JSON object"),
-        ("unknown preset", "{\"preset\": \"a\\u001b]0;x\\u0007\", \"output\": \"out.png\"}", #"unknown preset "a\u{1B}]0;x\u{7}""#),
-        ("NaN time", #"{"preset": "aurora", "output": "out.png", "time": NaN}"#, "jobs.jsonl:1:51: time: NaN is not a finite number"),
+        (
+            "unknown preset", "{\"preset\": \"a\\u001b]0;x\\u0007\", \"output\": \"out.png\"}",
+            #"unknown preset "a\u{1B}]0;x\u{7}""#
+        ),
+        (
+            "NaN time", #"{"preset": "aurora", "output": "out.png", "time": NaN}"#,
+            "jobs.jsonl:1:51: time: NaN is not a finite number"
+        ),
     ]
 
     @Test(arguments: manifestLines.indices)
@@ -203,19 +366,36 @@ import Testing
     /// (what, arguments after `meshgrad`, expected message); `DIR` is the
     /// test's folder.
     static let commandLines: [(String, [String], String)] = [
-        ("time 1e308", ["render", "--preset", "aurora", "--time", "1e308", "-o", "DIR/out.png"], "time: 1e+308 is out of range"),
+        (
+            "time 1e308", ["render", "--preset", "aurora", "--time", "1e308", "-o", "DIR/out.png"],
+            "time: 1e+308 is out of range"
+        ),
         ("time nan", ["render", "--preset", "aurora", "--time", "nan", "-o", "DIR/out.png"], "--time"),
-        ("size 0x0", ["render", "--preset", "aurora", "--size", "0x0", "-o", "DIR/out.png"], "size 0x0 is out of range"),
+        (
+            "size 0x0", ["render", "--preset", "aurora", "--size", "0x0", "-o", "DIR/out.png"],
+            "size 0x0 is out of range"
+        ),
         ("size 1e308", ["render", "--preset", "aurora", "--size", "1e308x5", "-o", "DIR/out.png"], "is not a size"),
-        ("preset with escapes", ["render", "--preset", "x\u{1B}[2J\ny", "-o", "DIR/out.png"], #"unknown preset "x\u{1B}[2J\ny""#),
+        (
+            "preset with escapes", ["render", "--preset", "x\u{1B}[2J\ny", "-o", "DIR/out.png"],
+            #"unknown preset "x\u{1B}[2J\ny""#
+        ),
         ("missing file", ["render", "DIR/nope.json", "-o", "DIR/out.png"], "no such file"),
         ("folder as document", ["render", "DIR", "-o", "DIR/out.png"], "is a folder"),
         ("folder as manifest", ["render", "--manifest", "DIR"], "is a folder; expected a manifest"),
         ("missing manifest", ["render", "--manifest", "DIR/nope.jsonl"], "no such file"),
         ("command with escapes", ["x\u{1B}[2Jy"], #"unknown command "x\u{1B}[2Jy""#),
-        ("animate frames", ["animate", "--preset", "aurora", "--duration", "1e308", "--fps", "1000", "-o", "DIR/clip.mp4"], "frames is too many"),
+        (
+            "animate frames",
+            ["animate", "--preset", "aurora", "--duration", "1e308", "--fps", "1000", "-o", "DIR/clip.mp4"],
+            "frames is too many"
+        ),
         ("animate fps 0", ["animate", "--preset", "aurora", "--fps", "0", "-o", "DIR/clip.mp4"], "--fps"),
-        ("animate start 1e308", ["animate", "--preset", "aurora", "--start", "1e308", "--duration", "1", "-o", "DIR/clip.mp4"], "out of range"),
+        (
+            "animate start 1e308",
+            ["animate", "--preset", "aurora", "--start", "1e308", "--duration", "1", "-o", "DIR/clip.mp4"],
+            "out of range"
+        ),
     ]
 
     @Test(arguments: commandLines.indices)
@@ -239,7 +419,11 @@ import Testing
         let document = dir.appendingPathComponent("doc.json")
         try Data(text.utf8).write(to: document)
         try check(
-            "animate", ["animate", document.path, "--duration", "1", "--size", "64x64", "--backend", "cpu", "-o", dir.path + "/clip.mp4"],
+            "animate",
+            [
+                "animate", document.path, "--duration", "1", "--size", "64x64", "--backend", "cpu", "-o",
+                dir.path + "/clip.mp4",
+            ],
             in: dir, expect: expect)
     }
 

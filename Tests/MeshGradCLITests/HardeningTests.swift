@@ -44,7 +44,9 @@ import Testing
             width: 3, height: 2,
             locations: .points([SIMD2(0, 0), SIMD2(0.6, 0.1), SIMD2(1, 0), SIMD2(0, 1), SIMD2(0.4, 0.8), SIMD2(1, 1)]),
             colors: [Self.red, Self.green, Self.blue, .white, .black, Self.red])
-        let scene = Scene(layers: [Layer(frame: UnitRect(x: -0.7, y: -0.4, width: 2.5, height: 1.9), fill: .mesh(mesh, nil))])
+        let scene = Scene(layers: [
+            Layer(frame: UnitRect(x: -0.7, y: -0.4, width: 2.5, height: 1.9), fill: .mesh(mesh, nil))
+        ])
         let clipped = try ScenePlan(scene: scene, width: 40, height: 30) { (_: TextMaskRequest) throws(TextError) in
             CoverageMask(width: 1, height: 1)
         }
@@ -53,7 +55,9 @@ import Testing
         let whole = ScenePlan(
             width: 40, height: 30, background: .solid(.zero),
             layers: [
-                LayerPlan(box: frameBox, content: .mesh(RenderPlan(mesh: mesh, width: frameBox.width, height: frameBox.height)))
+                LayerPlan(
+                    box: frameBox,
+                    content: .mesh(RenderPlan(mesh: mesh, width: frameBox.width, height: frameBox.height)))
             ])
         let a = SceneRenderer().renderFloat(clipped).components
         let b = SceneRenderer().renderFloat(whole).components
@@ -66,7 +70,8 @@ import Testing
         let budget = ResourceBudget(document, width: 4096, height: 4096, time: 0)
         #expect(budget.bytes >= 4096 * 4096 * 40)
         do {
-            try budget.check(against: MemoryLimit(available: 100_000_000, name: "a test limit of 100 MB"), label: "x.json")
+            try budget.check(
+                against: MemoryLimit(available: 100_000_000, name: "a test limit of 100 MB"), label: "x.json")
             Issue.record("a 671 MB render passed a 100 MB limit")
         } catch {
             #expect(

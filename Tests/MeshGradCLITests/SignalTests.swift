@@ -9,7 +9,8 @@ import Testing
 @Suite(.serialized) struct SignalTests {
     func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-signal-\(UUID())")
-        try FileManager.default.createDirectory(at: url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: url.appendingPathComponent("tmp"), withIntermediateDirectories: true)
         return url
     }
 
