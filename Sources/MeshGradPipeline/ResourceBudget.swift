@@ -48,9 +48,9 @@ public struct ResourceBudget: Sendable, Equatable {
     }
 
     /// Vertices of a mesh's tessellation at the largest level it may get.
-    static func tessellationBytes(_ mesh: MeshGradient) -> Double {
+    static func tessellationBytes(_ mesh: MeshGradient, share: Int = Tessellation.maximumVertices) -> Double {
         let patches = (mesh.width - 1) * (mesh.height - 1)
-        let side = Double(Tessellation.largestLevel(patches: patches) + 1)
+        let side = Double(Tessellation.largestLevel(patches: patches, vertices: share) + 1)
         return Double(patches) * side * side * bytesPerVertex
     }
 
@@ -63,7 +63,7 @@ public struct ResourceBudget: Sendable, Equatable {
         var kept = 0.0
         var transient = 0.0
         if case .mesh(let mesh, _) = scene.background {
-            kept += tessellationBytes(mesh)
+            kept += tessellationBytes(mesh, share: scene.tessellationShare)
             transient = Double(width) * Double(height) * 16
         }
         for layer in scene.layers {
@@ -72,7 +72,7 @@ public struct ResourceBudget: Sendable, Equatable {
             let area = Double(placed.box.width) * Double(placed.box.height)
             var drawing = 0.0
             if case .mesh(let mesh, _) = layer.fill {
-                kept += tessellationBytes(mesh)
+                kept += tessellationBytes(mesh, share: scene.tessellationShare)
                 drawing += area * 16
             }
             if let text = layer.text {

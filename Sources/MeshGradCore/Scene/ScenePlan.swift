@@ -149,6 +149,7 @@ public struct ScenePlan: Sendable {
         let scale = scene.pixelsPerPoint(width: width, height: height)
         var layers: [LayerPlan] = []
         var background = LayerContent.solid(.zero)
+        let vertexShare = scene.tessellationShare
         switch scene.background {
         case .solid(let color): background = .solid(SIMD4<Float>(color.vector))
         case .linearGradient(let gradient): background = .linearGradient(GradientShading(gradient, in: canvas))
@@ -159,8 +160,8 @@ public struct ScenePlan: Sendable {
                     box: canvas,
                     content: .mesh(
                         RenderPlan(
-                            mesh: moved, width: width, height: height, tolerance: tolerance, antialiasing: antialiasing)
-                    )))
+                            nets: PatchNets(moved), width: width, height: height, tolerance: tolerance,
+                            antialiasing: antialiasing, maximumVertices: vertexShare))))
         }
         for (index, layer) in scene.layers.enumerated() {
             let state = layer.state(at: time)
@@ -178,7 +179,8 @@ public struct ScenePlan: Sendable {
                 content = .mesh(
                     RenderPlan(
                         nets: PatchNets(moved).reframed(from: placed.frameBox, to: box), width: box.width,
-                        height: box.height, tolerance: tolerance, antialiasing: antialiasing))
+                        height: box.height, tolerance: tolerance, antialiasing: antialiasing,
+                        maximumVertices: vertexShare))
             }
             var mask: CoverageMask?
             if let text = layer.text {
@@ -236,5 +238,14 @@ extension ScenePlan {
         let box = frameBox.intersection(reach)
         guard !box.isEmpty else { return nil }
         return PlacedLayer(frameBox: frameBox, box: box, shadow: shadow)
+    }
+}
+
+extension Scene {
+    /// The vertices each of the scene's meshes may tessellate to: the
+    /// meshes share ``Tessellation/maximumVertices``, so that many large
+    /// meshes together stay within one mesh's memory.
+    public var tessellationShare: Int {
+        Tessellation.maximumVertices / max(1, meshes.count)
     }
 }

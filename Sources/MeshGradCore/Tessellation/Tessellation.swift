@@ -25,19 +25,24 @@ public struct Tessellation: Sendable {
     public static let maximumVertices = 2_000_000
 
     /// The largest power-of-two level whose vertices for `patches` patches
-    /// stay within ``maximumVertices`` (at least 1).
-    public static func largestLevel(patches: Int) -> Int {
+    /// stay within `vertices` (at least 1).
+    public static func largestLevel(patches: Int, vertices: Int = maximumVertices) -> Int {
         var level = TessellationLevel.maximum
-        while level > 1 && (level + 1) * (level + 1) * max(patches, 1) > maximumVertices { level /= 2 }
+        while level > 1 && (level + 1) * (level + 1) * max(patches, 1) > vertices { level /= 2 }
         return level
     }
 
     /// Tessellates `nets` for a canvas, at `level` or, by default, the level
     /// that ``TessellationLevel`` chooses.
-    public init(_ nets: PatchNets, canvasWidth: Int, canvasHeight: Int, level: Int? = nil) {
+    /// `maximumVertices` caps the level (a scene shares
+    /// ``maximumVertices`` among its meshes).
+    public init(
+        _ nets: PatchNets, canvasWidth: Int, canvasHeight: Int, level: Int? = nil,
+        maximumVertices: Int = Self.maximumVertices
+    ) {
         let requested =
             level ?? TessellationLevel().level(for: nets, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
-        let n = min(requested, Self.largestLevel(patches: nets.count))
+        let n = min(requested, Self.largestLevel(patches: nets.count, vertices: maximumVertices))
         precondition(n >= 1 && n <= TessellationLevel.maximum && n & (n - 1) == 0, "level must be a power of two")
         self.level = n
         self.canvasWidth = canvasWidth
