@@ -192,7 +192,7 @@ let package = Package(
             name: "MeshGradCLITests",
             dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport"],
             // SwiftUI's signatures, type-checked against by SwiftUICodeTypeCheckTests, not compiled here.
-            exclude: ["SwiftUIStub"]
+            exclude: ["SwiftUIStub", "FuzzCrashes"]
         ),
     ]
 )

@@ -78,6 +78,10 @@ struct AnimateCommand: Command {
             throw UsageError(command: name, message: "\(schedule.count) frames is too many; expected at most 100000")
         }
 
+        // The first and last frames' times checked before ffmpeg starts
+        // (each frame's plan checks its own too).
+        try checkTimes(looped, schedule: schedule, size: size)
+
         // Check the output before spending time on frames.
         let piped = try pipedOutput(arguments, output: output)
         let written = piped?.path ?? output
@@ -187,4 +191,16 @@ extension AnimateCommand {
 
 func formatNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e12 ? String(Int(value)) : String(value)
+}
+
+/// Refuses a schedule whose first or last frame the document cannot be
+/// drawn at (a `--start` of 1e308), naming the value.
+func checkTimes(_ document: GradientDocument, schedule: FrameSchedule, size: CanvasSize) throws {
+    for time in [schedule.time(ofFrame: 0), schedule.time(ofFrame: schedule.count - 1)] {
+        do {
+            try DocumentCheck.check(document, time: time, width: size.width, height: size.height)
+        } catch {
+            throw CommandError("\(error)")
+        }
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 
 /// The `meshgrad` command line: parses the first word, hands the rest to a
 /// command of the table (CommandTable.swift), and turns every failure into
@@ -57,10 +58,10 @@ public enum CLI {
             // Each failure was reported as it happened.
             return Int32(min(failure.count, 125))
         } catch let error as UsageError {
-            console.err.write("meshgrad \(command.name): error: \(error)\n")
+            console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 2
         } catch {
-            console.err.write("meshgrad \(command.name): error: \(error)\n")
+            console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 1
         }
     }
@@ -86,7 +87,7 @@ public enum CLI {
     static func unknownCommand(_ name: String) -> String {
         let names = commands.map(\.name)
         let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \($0)?)" } ?? ""
-        return "unknown command \"\(name)\"\(hint); expected one of \(names.joined(separator: ", ")) "
+        return "unknown command \(SafeText.quoted(name))\(hint); expected one of \(names.joined(separator: ", ")) "
             + "(see 'meshgrad --help')"
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 
 /// One image to render: where the gradient comes from, where it goes, and
@@ -39,11 +40,11 @@ struct RenderEntry {
 /// its documents move together. A line that cannot be read becomes an entry
 /// that fails with the reason, so the rest still render.
 enum Manifest {
-    static let keys = ["document", "preset", "size", "output", "time", "depth", "dither"]
+    static let keys = ManifestLine.keys
 
     static func entries(path: String) throws -> [Result<RenderEntry, CommandError>] {
         guard path == "-" || FileManager.default.fileExists(atPath: path) else {
-            throw CommandError("\(path): no such file")
+            throw CommandError("\(SafeText.value(path, limit: 200)): no such file")
         }
         let data = Data(try DocumentInput.readStream(path, what: "a manifest (JSON lines)"))
         // Paths are relative to the manifest's folder (to the working
@@ -59,44 +60,18 @@ enum Manifest {
         ).enumerated() {
             let text = line.trimmingCharacters(in: .whitespaces)
             if text.isEmpty || text.hasPrefix("#") { continue }
-            let label = "\(DocumentInput.label(path)):\(number + 1)"
+            let label = "\(SafeText.value(DocumentInput.label(path), limit: 200)):\(number + 1)"
             do {
-                guard let object = try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] else {
-                    throw CommandError("expected a JSON object")
-                }
-                if let unknown = object.keys.sorted().first(where: { !keys.contains($0) }) {
-                    throw CommandError("unknown key \"\(unknown)\"; expected \(keys.joined(separator: ", "))")
-                }
-                let input: RenderEntry.Input
-                switch (object["document"] as? String, object["preset"] as? String) {
-                case (let document?, nil): input = .file(resolve(document))
-                case (nil, let preset?): input = .preset(preset)
-                default: throw CommandError("expected \"document\" or \"preset\", one of them")
-                }
-                guard let output = object["output"] as? String, OutputPath.isImage(output) else {
-                    throw CommandError("\"output\" missing or not a .png or .pdf path")
-                }
-                var size: String?
-                if let text = object["size"] as? String {
-                    size = text
-                } else if let pair = object["size"] as? [Int], pair.count == 2 {
-                    size = "\(pair[0])x\(pair[1])"
-                } else if object["size"] != nil {
-                    throw CommandError("\"size\" is not a size; expected \"4k\", \"WxH\" or [width, height]")
-                }
-                let depth = object["depth"] as? Int
-                if let depth, depth != 8 && depth != 16 {
-                    throw CommandError("\"depth\" is \(depth); expected 8 or 16")
-                }
+                let fields = try ManifestLine(text, label: label)
+                let input: RenderEntry.Input =
+                    fields.document.map { RenderEntry.Input.file(resolve($0)) } ?? .preset(fields.preset ?? "")
                 result.append(
                     .success(
                         RenderEntry(
-                            input: input, output: resolve(output), size: size, time: object["time"] as? Double,
-                            depth: depth, dithers: object["dither"] as? Bool, label: label)))
-            } catch let error as CommandError {
-                result.append(.failure(CommandError("\(label): \(error)")))
+                            input: input, output: resolve(fields.output), size: fields.size, time: fields.time,
+                            depth: fields.depth, dithers: fields.dithers, label: label)))
             } catch {
-                result.append(.failure(CommandError("\(label): invalid JSON: \(error.localizedDescription)")))
+                result.append(.failure(error))
             }
         }
         return result

@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 
 /// What to draw: a document file given as the positional argument (`-` for
@@ -75,10 +76,10 @@ enum DocumentInput {
         } else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-                throw CommandError("\(path): is a folder; expected \(what)")
+                throw CommandError("\(SafeText.value(path, limit: 200)): is a folder; expected \(what)")
             }
             guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw CommandError("\(path): cannot be opened for reading (\(String(cString: strerror(errno))))")
+                throw CommandError("\(SafeText.value(path, limit: 200)): cannot be opened for reading (\(String(cString: strerror(errno))))")
             }
             handle = opened
         }
@@ -88,7 +89,7 @@ enum DocumentInput {
             if chunk.isEmpty { break }
             bytes += chunk
             if bytes.count > maximumBytes {
-                throw CommandError("\(label(path)): larger than \(maximumBytes >> 20) MB; expected \(what)")
+                throw CommandError("\(SafeText.value(label(path), limit: 200)): larger than \(maximumBytes >> 20) MB; expected \(what)")
             }
         }
         return bytes

@@ -32,7 +32,8 @@ struct WavesValue: Decodable {
             throw DocumentError(
                 keyPath: container.path("vertex"), message: "missing; expected the row-major vertex index")
         }
-        let vertex = try container.decode(Int.self, forKey: JSONKey("vertex"))
+        let vertex = try container.decodeInteger(
+            "vertex", in: 0...Double(DocumentLimits.vertices), expected: "the row-major vertex index, an integer ≥ 0")!
         let x = try container.decodeIfPresent(WaveValue.self, forKey: JSONKey("x"))?.wave
         let y = try container.decodeIfPresent(WaveValue.self, forKey: JSONKey("y"))?.wave
         guard x != nil || y != nil else {
@@ -68,7 +69,10 @@ struct DriftValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(allowed: ["seed", "amplitude", "speed"], context: "drift")
-        let seed = try container.decodeIfPresent(UInt64.self, forKey: JSONKey("seed")) ?? 1
+        // Seeds up to 2^53, the integers a JSON number holds exactly.
+        let seed =
+            try container.decodeInteger("seed", in: 0...Double(1 << 53), expected: "an integer in 0…2^53")
+            .map { UInt64($0) } ?? 1
         drift = Drift(
             seed: seed, amplitude: try container.decodeIfPresent(Double.self, forKey: JSONKey("amplitude")) ?? 0.5,
             speed: try container.decodeIfPresent(Double.self, forKey: JSONKey("speed")) ?? 0.5)
@@ -110,7 +114,8 @@ struct EasingValue: Decodable {
                 "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,
             ]
             guard let easing = names[name] else {
-                throw DocumentError(keyPath: path, message: "\"\(name)\" is not an easing; \(Self.expected)")
+                throw DocumentError(
+                    keyPath: path, message: "\(SafeText.quoted(name)) is not an easing; \(Self.expected)")
             }
             self.easing = easing
             return

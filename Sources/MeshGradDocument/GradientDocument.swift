@@ -198,6 +198,13 @@ public struct GradientDocument: Hashable, Sendable {
         guard !isDirectory.boolValue else {
             throw DocumentError(file: path, keyPath: "", message: "is a folder; expected a JSON document")
         }
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int,
+            size > DocumentLimits.fileSize
+        {
+            throw DocumentError(
+                file: path, keyPath: "",
+                message: "is \(size) bytes; expected a document of at most \(DocumentLimits.fileSize >> 20) MB")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw DocumentError(file: path, keyPath: "", message: "cannot be read (permission denied?)")
         }
@@ -215,15 +222,22 @@ public struct GradientDocument: Hashable, Sendable {
                 keyPath: "",
                 message: "the document is empty; expected a JSON object with width, height, points and colors")
         }
+        guard bytes.count <= DocumentLimits.fileSize else {
+            throw DocumentError(
+                keyPath: "",
+                message: "the document is \(bytes.count) bytes; expected at most \(DocumentLimits.fileSize >> 20) MB")
+        }
         try JSONSyntaxCheck.check(bytes)
         do {
-            return try JSONDecoder().decode(GradientDocument.self, from: Data(bytes))
+            let document = try JSONDecoder().decode(GradientDocument.self, from: Data(bytes))
+            try DocumentCheck.check(document)
+            return document
         } catch let error as DocumentError {
             throw error
         } catch let error as DecodingError {
             throw DocumentError(error)
         } catch {
-            throw DocumentError(keyPath: "", message: "\(error)")
+            throw DocumentError(keyPath: "", message: SafeText.value("\(error)", limit: 200))
         }
     }
 
@@ -334,7 +348,8 @@ func formatCodingPath(_ path: [any CodingKey]) -> String {
         if let index = key.intValue {
             result += "[\(index)]"
         } else {
-            result += result.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            let name = SafeText.value(key.stringValue)
+            result += result.isEmpty ? name : ".\(name)"
         }
     }
     return result
@@ -353,7 +368,7 @@ extension KeyedDecodingContainer where Key == JSONKey {
     /// `"size": [width, height]`, if present.
     func decodeCanvasSize() throws -> CanvasSize? {
         guard contains(JSONKey("size")) else { return nil }
-        let pair = try decode([Int].self, forKey: JSONKey("size"))
+        let pair = try decodeIntegers("size", expected: "[width, height] in pixels")
         guard pair.count == 2 else {
             throw DocumentError(
                 keyPath: path("size"), message: "has \(pair.count) numbers; expected [width, height] in pixels")
@@ -365,6 +380,49 @@ extension KeyedDecodingContainer where Key == JSONKey {
             throw DocumentError(keyPath: path("size"), message: error.description)
         }
         return candidate
+    }
+
+    /// An array of integers under `key`, each named by its key path when it
+    /// is not one (Foundation says only "not valid JSON" for `1.5` as Int).
+    func decodeIntegers(_ key: String, expected: String) throws -> [Int] {
+        let numbers: [Double]
+        do {
+            numbers = try decode([Double].self, forKey: JSONKey(key))
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw DocumentError(keyPath: path(key), message: "\(describeFound(error)); expected \(expected)")
+        }
+        return try numbers.enumerated().map { index, value in
+            guard value.rounded() == value, abs(value) <= Double(1 << 53) else {
+                throw DocumentError(
+                    keyPath: path(key) + "[\(index)]",
+                    message: "\(SafeText.value("\(value)")) is not an integer; expected \(expected)")
+            }
+            return Int(value)
+        }
+    }
+
+    /// An integer under `key` in `range`; `nil` when absent.
+    func decodeInteger(_ key: String, in range: ClosedRange<Double>, expected: String) throws -> Int? {
+        guard contains(JSONKey(key)) else { return nil }
+        let value: Double
+        do {
+            value = try decode(Double.self, forKey: JSONKey(key))
+        } catch let error as DocumentError {
+            throw error
+        } catch {
+            throw DocumentError(keyPath: path(key), message: "\(describeFound(error)); expected \(expected)")
+        }
+        guard value.rounded() == value else {
+            throw DocumentError(
+                keyPath: path(key), message: "\(SafeText.value("\(value)")) is not an integer; expected \(expected)")
+        }
+        guard range.contains(value) else {
+            throw DocumentError(
+                keyPath: path(key), message: "\(SafeText.number(value)) is out of range; expected \(expected)")
+        }
+        return Int(value)
     }
 
     /// The key path of `key` inside this container.
@@ -409,7 +467,8 @@ extension KeyedDecodingContainer where Key == JSONKey {
     ) throws -> Value where Value.RawValue == String {
         guard let name = try decodeIfPresent(String.self, forKey: JSONKey(key)) else { return fallback }
         guard let value = Value(rawValue: name) else {
-            throw DocumentError(keyPath: path(key), message: "\"\(name)\" is not \(noun); expected \(expected)")
+            throw DocumentError(
+                keyPath: path(key), message: "\(SafeText.quoted(name)) is not \(noun); expected \(expected)")
         }
         return value
     }

@@ -1,3 +1,5 @@
+import MeshGradCore
+
 /// A strict JSON syntax check that knows where it is: line, column and the
 /// key path of every value. Foundation's decoder only says "not valid JSON";
 /// this pass runs first and turns every syntax problem into a message a
@@ -80,7 +82,7 @@ struct JSONSyntaxCheck {
         case UInt8(ascii: "f"): try literal("false")
         case UInt8(ascii: "n"): try literal("null")
         case UInt8(ascii: "N"), UInt8(ascii: "I"):
-            throw failure("\(word()) is not a finite number; expected a finite number")
+            throw failure("\(SafeText.value(word())) is not a finite number; expected a finite number")
         default:
             throw failure("unexpected \(describeHere()); expected a value")
         }
@@ -100,7 +102,7 @@ struct JSONSyntaxCheck {
     private mutating func literal(_ text: String) throws(DocumentError) {
         let expected = Array(text.utf8)
         guard bytes.count - index >= expected.count, Array(bytes[index..<index + expected.count]) == expected else {
-            throw failure("unexpected '\(word())'; expected a value")
+            throw failure("unexpected '\(SafeText.value(word()))'; expected a value")
         }
         index += expected.count
     }
@@ -112,15 +114,29 @@ struct JSONSyntaxCheck {
             index += 1
             return
         }
+        // Where each key was first seen: a key given twice is refused, as
+        // the decoder would silently keep one of the values.
+        var seen: [String: (line: Int, column: Int)] = [:]
         while true {
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
                 throw failure("unexpected \(describeHere()); expected a key in double quotes")
             }
-            let key = try string()
+            let keyLine = line
+            let keyColumn = column
+            let key = unescaped(try string())
+            if let first = seen[key] {
+                throw DocumentError(
+                    keyPath: formatKeyPath(path + [.key(key)]),
+                    message:
+                        "duplicate key \(SafeText.quoted(key)) (first at line \(first.line), column \(first.column)); "
+                        + "expected each key once",
+                    line: keyLine, column: keyColumn)
+            }
+            seen[key] = (keyLine, keyColumn)
             skipWhitespace()
             guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-                throw failure("unexpected \(describeHere()); expected ':' after the key \"\(key)\"")
+                throw failure("unexpected \(describeHere()); expected ':' after the key \(SafeText.quoted(key))")
             }
             index += 1
             path.append(.key(key))
@@ -264,9 +280,58 @@ func formatKeyPath(_ path: [JSONSyntaxCheck.PathComponent]) -> String {
     var result = ""
     for component in path {
         switch component {
-        case .key(let key): result += result.isEmpty ? key : ".\(key)"
+        case .key(let key): result += result.isEmpty ? SafeText.value(key) : ".\(SafeText.value(key))"
         case .index(let i): result += "[\(i)]"
         }
     }
     return result
+}
+
+/// A JSON string's text (as ``JSONSyntaxCheck`` returns it, between the
+/// quotes, escapes not yet resolved) as the decoder reads it, so that
+/// `"a"` and `"\u0061"` are the same key.
+func unescaped(_ raw: String) -> String {
+    guard raw.contains("\\") else { return raw }
+    var result = ""
+    var scalars = Array(raw.unicodeScalars)[...]
+    var pendingHigh: UInt32?
+    while let scalar = scalars.popFirst() {
+        guard scalar == "\\", let next = scalars.popFirst() else {
+            result.unicodeScalars.append(scalar)
+            continue
+        }
+        switch next {
+        case "n": result += "\n"
+        case "t": result += "\t"
+        case "r": result += "\r"
+        case "b": result += "\u{8}"
+        case "f": result += "\u{C}"
+        case "u":
+            let hex = String(String.UnicodeScalarView(scalars.prefix(4)))
+            scalars = scalars.dropFirst(4)
+            guard let code = UInt32(hex, radix: 16) else { continue }
+            if (0xD800..<0xDC00).contains(code) {
+                pendingHigh = code
+                continue
+            }
+            if (0xDC00..<0xE000).contains(code), let high = pendingHigh {
+                let combined = 0x10000 + ((high - 0xD800) << 10) + (code - 0xDC00)
+                if let s = Unicode.Scalar(combined) { result.unicodeScalars.append(s) }
+            } else if let s = Unicode.Scalar(code) {
+                result.unicodeScalars.append(s)
+            }
+            pendingHigh = nil
+        default: result.unicodeScalars.append(next)
+        }
+    }
+    return result
+}
+
+/// The strict JSON check that documents get (line and column, key paths,
+/// duplicate keys, numbers that overflow), for other JSON the tools read
+/// (a manifest's lines).
+public enum JSONSyntax {
+    public static func check(_ bytes: [UInt8]) throws(DocumentError) {
+        try JSONSyntaxCheck.check(bytes)
+    }
 }

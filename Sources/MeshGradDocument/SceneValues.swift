@@ -203,7 +203,7 @@ struct TextValue: Decodable {
                     throw DocumentError(
                         keyPath: container.path("width"),
                         message:
-                            "\"\(name)\" is not a width; expected standard, expanded, condensed, compressed or a factor"
+                            "\(SafeText.quoted(name)) is not a width; expected standard, expanded, condensed, compressed or a factor"
                     )
                 }
                 widthFactor = factor

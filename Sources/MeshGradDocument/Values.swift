@@ -84,7 +84,7 @@ struct ColorValue: Decodable {
         let path = formatCodingPath(decoder.codingPath)
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let color = RGBAColor(hex: text) else {
-                throw DocumentError(keyPath: path, message: "\"\(text)\" is not a color; \(Self.expected)")
+                throw DocumentError(keyPath: path, message: "\(SafeText.quoted(text)) is not a color; \(Self.expected)")
             }
             self.color = color
             return

@@ -27,15 +27,15 @@ public final class PNGSequenceSink: FrameSink {
         guard FileManager.default.fileExists(atPath: parent.path) else {
             throw ExportError("the folder \(parent.path) does not exist")
         }
-        temporary = parent.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        )
+        TemporaryFiles.removeStale(in: parent)
+        temporary = parent.appendingPathComponent(TemporaryFiles.name(for: destination.lastPathComponent))
+        PendingOutputs.shared.register(temporary, process: nil)
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false)
         } catch {
+            PendingOutputs.shared.unregister(temporary)
             throw ExportError("cannot create a folder in \(parent.path): \(error.localizedDescription)")
         }
-        PendingOutputs.shared.register(temporary, process: nil)
     }
 
     /// The file name of frame `k`.

@@ -40,14 +40,21 @@ public final class VideoSink: FrameSink {
         self.height = height
         self.fps = fps
         let directory = destination.deletingLastPathComponent()
-        let stem =
-            ".\(destination.deletingPathExtension().lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max))"
-        temporary = directory.appendingPathComponent(stem + ".tmp." + destination.pathExtension)
-        log = FileManager.default.temporaryDirectory.appendingPathComponent(stem.dropFirst() + ".ffmpeg.log")
-        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
-            throw ExportError("cannot create a log file in \(FileManager.default.temporaryDirectory.path)")
-        }
+        let temporaryFolder = FileManager.default.temporaryDirectory
+        TemporaryFiles.removeStale(in: directory)
+        TemporaryFiles.removeStale(in: temporaryFolder)
+        temporary = directory.appendingPathComponent(TemporaryFiles.name(for: destination.lastPathComponent))
+        log = temporaryFolder.appendingPathComponent(
+            TemporaryFiles.name(for: destination.lastPathComponent, suffix: ".ffmpeg.log"))
+        // Registered before they exist, so that a signal at any moment
+        // finds them.
         PendingOutputs.shared.register(log, process: nil)
+        PendingOutputs.shared.register(temporary, process: nil)
+        guard FileManager.default.createFile(atPath: log.path, contents: nil) else {
+            PendingOutputs.shared.unregister(log)
+            PendingOutputs.shared.unregister(temporary)
+            throw ExportError("cannot create a log file in \(temporaryFolder.path)")
+        }
 
         var arguments = [
             "-y", "-hide_banner", "-nostdin", "-loglevel", "error",
@@ -66,6 +73,9 @@ public final class VideoSink: FrameSink {
         do {
             try process.run()
         } catch {
+            try? FileManager.default.removeItem(at: log)
+            PendingOutputs.shared.unregister(log)
+            PendingOutputs.shared.unregister(temporary)
             throw ExportError("cannot start ffmpeg: \(error.localizedDescription)")
         }
         PendingOutputs.shared.register(temporary, process: process)

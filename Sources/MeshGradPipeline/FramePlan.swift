@@ -24,6 +24,14 @@ public enum FramePlan: Sendable {
         antialiasing: Bool = true, tessellationLevel: Int? = nil, tolerance: TessellationLevel = TessellationLevel(),
         textMasks: TextMaskCache? = nil
     ) throws(PipelineError) {
+        // What the frame needs first (a canvas too big says so whatever
+        // else is wrong), then what its numbers become at this time and size.
+        try ResourceBudget(document, width: width, height: height, time: time).check(label: label)
+        do {
+            try DocumentCheck.check(document, time: time, width: width, height: height)
+        } catch {
+            throw PipelineError("\(label): \(error)")
+        }
         switch document.content {
         case .scene(let scene):
             try Self.checkMemory(width: width, height: height, label: label)

@@ -194,9 +194,11 @@ struct OutlinePlacement: Sendable, Hashable {
     let embolden: Int
 
     init(scale: Double, widthFactor: Double, growth: Double) {
-        xScale = Int((scale * widthFactor * 64 * 65536).rounded())
-        yScale = Int((scale * 64 * 65536).rounded())
-        embolden = Int((growth * scale * 64).rounded())
+        // Clamped so that no scale traps (the document check refuses such
+        // sizes first); 2^31 keeps FreeType's 16.16 arithmetic in range.
+        xScale = Int(clamping: scale * widthFactor * 64 * 65536, limit: 1 << 31)
+        yScale = Int(clamping: scale * 64 * 65536, limit: 1 << 31)
+        embolden = Int(clamping: growth * scale * 64, limit: 1 << 31)
     }
 
     /// Loads `glyph` into `face`'s glyph slot in place for a pen at

@@ -54,3 +54,20 @@ public struct PatchNets: Sendable {
         }
     }
 }
+
+extension PatchNets {
+    /// The same patches seen through a window: geometry given in the unit
+    /// square of pixel box `from` re-expressed in the unit square of pixel
+    /// box `to` (a part of it), so that a mesh layer far larger than the
+    /// canvas is planned only where it can be seen. Bézier patches are
+    /// affine invariant, so mapping the control points maps the surface
+    /// exactly; colors are untouched.
+    public func reframed(from: PixelBox, to: PixelBox) -> PatchNets {
+        let scale = SIMD2(Double(from.width), Double(from.height)) / SIMD2(Double(to.width), Double(to.height))
+        let shift =
+            SIMD2(Double(from.x0 - to.x0), Double(from.y0 - to.y0)) / SIMD2(Double(to.width), Double(to.height))
+        var copy = self
+        copy.geometry = geometry.map { net in GeometryNet(points: net.points.map { $0 * scale + shift }) }
+        return copy
+    }
+}

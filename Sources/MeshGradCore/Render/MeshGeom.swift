@@ -35,6 +35,9 @@ struct RasterTriangle {
 
     /// `nil` for a triangle of zero area, which covers nothing.
     init?(_ a: MeshVertex, _ b: MeshVertex, _ c: MeshVertex) {
+        // A NaN vertex (which no valid document makes) covers nothing; it
+        // would pass through min/max and trap in the conversion below.
+        guard !(a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN || c.x.isNaN || c.y.isNaN) else { return nil }
         @inline(__always) func snap(_ value: Float) -> Int64 {
             let clamped = min(max(Double(value), -Self.guardBand), Self.guardBand)
             return Int64((clamped * Double(Self.subpixels)).rounded(.toNearestOrEven))

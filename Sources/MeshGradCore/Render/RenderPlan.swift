@@ -45,9 +45,12 @@ public struct RenderPlan: Sendable {
     /// `tolerance` chooses the level when `tessellationLevel` is nil: the
     /// default is exact output's; a live preview may trade precision no
     /// one sees for frame rate (``TessellationLevel/preview``).
+    /// `maximumVertices` caps the tessellation (a scene's meshes share
+    /// ``Tessellation/maximumVertices``).
     public init(
         nets: PatchNets, width: Int, height: Int, tessellationLevel: Int? = nil,
-        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true
+        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true,
+        maximumVertices: Int = Tessellation.maximumVertices
     ) {
         precondition(width > 0 && height > 0)
         self.width = width
@@ -56,7 +59,8 @@ public struct RenderPlan: Sendable {
         rows = nets.rows
         tessellation = Tessellation(
             nets, canvasWidth: width, canvasHeight: height,
-            level: tessellationLevel ?? tolerance.level(for: nets, canvasWidth: width, canvasHeight: height))
+            level: tessellationLevel ?? tolerance.level(for: nets, canvasWidth: width, canvasHeight: height),
+            maximumVertices: maximumVertices)
         colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
         colorSpace = nets.colorSpace
         background = nets.background

@@ -29,6 +29,13 @@ public struct PixelBox: Hashable, Sendable, CustomStringConvertible {
         PixelBox(x0: max(x0, other.x0), y0: max(y0, other.y0), x1: min(x1, other.x1), y1: min(y1, other.y1))
     }
 
+    /// The smallest box holding both (either, if the other is empty).
+    public func union(_ other: PixelBox) -> PixelBox {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelBox(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
+    }
+
     /// The box grown by `margin` pixels on every side.
     public func expanded(by margin: Int) -> PixelBox {
         PixelBox(x0: x0 - margin, y0: y0 - margin, x1: x1 + margin, y1: y1 + margin)

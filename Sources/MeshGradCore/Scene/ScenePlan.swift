@@ -149,6 +149,7 @@ public struct ScenePlan: Sendable {
         let scale = scene.pixelsPerPoint(width: width, height: height)
         var layers: [LayerPlan] = []
         var background = LayerContent.solid(.zero)
+        let vertexShare = scene.tessellationShare
         switch scene.background {
         case .solid(let color): background = .solid(SIMD4<Float>(color.vector))
         case .linearGradient(let gradient): background = .linearGradient(GradientShading(gradient, in: canvas))
@@ -159,24 +160,27 @@ public struct ScenePlan: Sendable {
                     box: canvas,
                     content: .mesh(
                         RenderPlan(
-                            mesh: moved, width: width, height: height, tolerance: tolerance, antialiasing: antialiasing)
-                    )))
+                            nets: PatchNets(moved), width: width, height: height, tolerance: tolerance,
+                            antialiasing: antialiasing, maximumVertices: vertexShare))))
         }
         for (index, layer) in scene.layers.enumerated() {
             let state = layer.state(at: time)
-            let box = state.frame.pixelBox(width: width, height: height)
             let opacity = Float(min(max(state.opacity, 0), 1))
-            guard !box.isEmpty, opacity > 0 else { continue }
+            guard opacity > 0, let placed = Self.place(layer, frame: state.frame, canvas: canvas, scale: scale)
+            else { continue }
+            let box = placed.box
             let content: LayerContent
             switch layer.fill {
             case .solid(let color): content = .solid(SIMD4<Float>(color.vector))
-            case .linearGradient(let gradient): content = .linearGradient(GradientShading(gradient, in: box))
+            case .linearGradient(let gradient):
+                content = .linearGradient(GradientShading(gradient, in: placed.frameBox))
             case .mesh(let mesh, let animation):
                 let moved = animation?.mesh(from: mesh, at: time) ?? mesh
                 content = .mesh(
                     RenderPlan(
-                        mesh: moved, width: box.width, height: box.height, tolerance: tolerance,
-                        antialiasing: antialiasing))
+                        nets: PatchNets(moved).reframed(from: placed.frameBox, to: box), width: box.width,
+                        height: box.height, tolerance: tolerance, antialiasing: antialiasing,
+                        maximumVertices: vertexShare))
             }
             var mask: CoverageMask?
             if let text = layer.text {
@@ -188,15 +192,60 @@ public struct ScenePlan: Sendable {
                         frameHeight: frame.height * Double(height), maskWidth: box.width, maskHeight: box.height,
                         pixelsPerPoint: scale))
             }
-            var shadow: ShadowPlan?
-            if let s = layer.shadow, s.color.alpha > 0 {
-                let kernel = GaussianKernel(sigma: GaussianKernel.sigma(forShadowRadius: s.radius * scale))
-                let offset = SIMD2(Int((s.offset.x * scale).rounded()), Int((s.offset.y * scale).rounded()))
-                shadow = ShadowPlan(color: premultiply(SIMD4<Float>(s.color.vector)), kernel: kernel, offset: offset)
-                if shadow!.sourceBox(of: box, canvas: canvas).isEmpty { shadow = nil }
-            }
-            layers.append(LayerPlan(box: box, content: content, opacity: opacity, mask: mask, shadow: shadow))
+            layers.append(LayerPlan(box: box, content: content, opacity: opacity, mask: mask, shadow: placed.shadow))
         }
         self.init(width: width, height: height, background: background, layers: layers)
+    }
+}
+
+/// Where a layer is drawn on one canvas: its frame in pixels, the part of
+/// it that is planned (what can be seen, and what can cast a visible
+/// shadow) and its shadow.
+public struct PlacedLayer: Sendable, Hashable {
+    /// The layer's whole frame in canvas pixels (it may be far larger than
+    /// the canvas).
+    public var frameBox: PixelBox
+    /// The part of ``frameBox`` that reaches the canvas, itself or by its
+    /// shadow: meshes, text masks and shadows are planned over this box
+    /// only, so a layer a thousand canvases wide costs what the canvas
+    /// costs.
+    public var box: PixelBox
+    public var shadow: ShadowPlan?
+}
+
+extension ScenePlan {
+    /// `layer` with `frame` on `canvas` at `scale` pixels per point; nil
+    /// when nothing of it can reach the canvas.
+    public static func place(_ layer: Layer, frame: UnitRect, canvas: PixelBox, scale: Double) -> PlacedLayer? {
+        let frameBox = frame.pixelBox(width: canvas.width, height: canvas.height)
+        guard !frameBox.isEmpty else { return nil }
+        var shadow: ShadowPlan?
+        var reach = canvas
+        if let s = layer.shadow, s.color.alpha > 0 {
+            // Clamped as a second line of defence: the document check
+            // refuses radii and offsets that do not fit first.
+            let sigma = GaussianKernel.sigma(forShadowRadius: s.radius * scale)
+            let kernel = GaussianKernel(sigma: sigma.isFinite ? min(max(sigma, 0), 16_384) : 0)
+            let offset = SIMD2(
+                Int(clamping: s.offset.x * scale, limit: 1 << 30), Int(clamping: s.offset.y * scale, limit: 1 << 30))
+            let plan = ShadowPlan(color: premultiply(SIMD4<Float>(s.color.vector)), kernel: kernel, offset: offset)
+            let source = plan.sourceBox(of: frameBox, canvas: canvas)
+            if !source.isEmpty {
+                shadow = plan
+                reach = reach.union(source)
+            }
+        }
+        let box = frameBox.intersection(reach)
+        guard !box.isEmpty else { return nil }
+        return PlacedLayer(frameBox: frameBox, box: box, shadow: shadow)
+    }
+}
+
+extension Scene {
+    /// The vertices each of the scene's meshes may tessellate to: the
+    /// meshes share ``Tessellation/maximumVertices``, so that many large
+    /// meshes together stay within one mesh's memory.
+    public var tessellationShare: Int {
+        Tessellation.maximumVertices / max(1, meshes.count)
     }
 }

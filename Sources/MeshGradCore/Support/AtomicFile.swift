@@ -19,19 +19,21 @@ public final class AtomicFile {
         else {
             throw FileWriteError(path: destination.path, reason: "the folder \(directory.path) does not exist")
         }
-        temporary = directory.appendingPathComponent(
-            ".\(destination.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-        )
+        TemporaryFiles.removeStale(in: directory)
+        temporary = directory.appendingPathComponent(TemporaryFiles.name(for: destination.lastPathComponent))
+        // Registered before it exists, so that a signal at any moment finds it.
+        AtomicFile.pending.register(temporary)
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+            AtomicFile.pending.unregister(temporary)
             throw FileWriteError(path: destination.path, reason: "cannot create a file in \(directory.path)")
         }
         do {
             handle = try FileHandle(forWritingTo: temporary)
         } catch {
             try? FileManager.default.removeItem(at: temporary)
+            AtomicFile.pending.unregister(temporary)
             throw FileWriteError(path: destination.path, reason: error.localizedDescription)
         }
-        AtomicFile.pending.register(temporary)
     }
 
     /// Appends bytes to the temporary file.

@@ -18,10 +18,31 @@ public struct Tessellation: Sendable {
 
     public var triangleCount: Int { indices.count / 3 }
 
+    /// The most vertices one tessellation holds (about 90 MB with its
+    /// indices): a mesh of many patches drawn very large (a 256 × 256 mesh
+    /// on a layer a thousand canvases wide) is cut more coarsely rather than
+    /// exhausting memory. Ordinary meshes are far below it.
+    public static let maximumVertices = 2_000_000
+
+    /// The largest power-of-two level whose vertices for `patches` patches
+    /// stay within `vertices` (at least 1).
+    public static func largestLevel(patches: Int, vertices: Int = maximumVertices) -> Int {
+        var level = TessellationLevel.maximum
+        while level > 1 && (level + 1) * (level + 1) * max(patches, 1) > vertices { level /= 2 }
+        return level
+    }
+
     /// Tessellates `nets` for a canvas, at `level` or, by default, the level
     /// that ``TessellationLevel`` chooses.
-    public init(_ nets: PatchNets, canvasWidth: Int, canvasHeight: Int, level: Int? = nil) {
-        let n = level ?? TessellationLevel().level(for: nets, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+    /// `maximumVertices` caps the level (a scene shares
+    /// ``maximumVertices`` among its meshes).
+    public init(
+        _ nets: PatchNets, canvasWidth: Int, canvasHeight: Int, level: Int? = nil,
+        maximumVertices: Int = Self.maximumVertices
+    ) {
+        let requested =
+            level ?? TessellationLevel().level(for: nets, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let n = min(requested, Self.largestLevel(patches: nets.count, vertices: maximumVertices))
         precondition(n >= 1 && n <= TessellationLevel.maximum && n & (n - 1) == 0, "level must be a power of two")
         self.level = n
         self.canvasWidth = canvasWidth

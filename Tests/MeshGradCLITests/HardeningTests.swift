@@ -1,0 +1,204 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradPipeline
+import MeshGradText
+import Testing
+
+@testable import MeshGradCLI
+
+/// The defences behind the bad-input suite: the resource budget and the
+/// limits it is held to, layers planned only where they reach the canvas,
+/// conversions that cannot trap, temporaries a later run recognizes, and
+/// every input the fuzzer found (Scripts/fuzz.sh) replayed.
+@Suite struct HardeningTests {
+    static let red = RGBAColor(red: 1, green: 0, blue: 0)
+    static let green = RGBAColor(red: 0, green: 1, blue: 0)
+    static let blue = RGBAColor(red: 0, green: 0, blue: 1)
+
+    static func document(_ text: String) throws -> GradientDocument { try GradientDocument.decode(text) }
+
+    static let wideMesh = #"""
+        {"layers": [{"frame": [-500, -500, 1000, 1000], "fill": {"mesh": {"width": 2, "height": 2,
+          "points": [[0,0],[1,0],[0,1],[1,1]], "colors": [[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]]}}}]}
+        """#
+
+    /// A mesh layer 65,536 pixels wide on a 64 × 64 canvas used to take
+    /// 4.2 GB and 15 s; it is planned over the canvas only.
+    @Test func aLayerFarLargerThanTheCanvasCostsTheCanvas() throws {
+        let document = try Self.document(Self.wideMesh)
+        let budget = ResourceBudget(document, width: 64, height: 64, time: 0)
+        #expect(budget.bytes < 16_000_000, "\(budget.bytes)")
+        let plan = try FramePlan(document, label: "wide", width: 64, height: 64, time: 0)
+        guard case .scene(let scene) = plan else {
+            Issue.record("not a scene")
+            return
+        }
+        #expect(scene.layers.map(\.box) == [PixelBox(width: 64, height: 64)])
+    }
+
+    /// Clipping changes nothing drawn: the clipped plan against the same
+    /// layer planned over its whole frame.
+    @Test func aClippedMeshLayerDrawsTheSamePixels() throws {
+        let mesh = MeshGradient(
+            width: 3, height: 2,
+            locations: .points([SIMD2(0, 0), SIMD2(0.6, 0.1), SIMD2(1, 0), SIMD2(0, 1), SIMD2(0.4, 0.8), SIMD2(1, 1)]),
+            colors: [Self.red, Self.green, Self.blue, .white, .black, Self.red])
+        let scene = Scene(layers: [
+            Layer(frame: UnitRect(x: -0.7, y: -0.4, width: 2.5, height: 1.9), fill: .mesh(mesh, nil))
+        ])
+        let clipped = try ScenePlan(scene: scene, width: 40, height: 30) { (_: TextMaskRequest) throws(TextError) in
+            CoverageMask(width: 1, height: 1)
+        }
+        let frameBox = scene.layers[0].frame.pixelBox(width: 40, height: 30)
+        #expect(clipped.layers[0].box == PixelBox(width: 40, height: 30))
+        let whole = ScenePlan(
+            width: 40, height: 30, background: .solid(.zero),
+            layers: [
+                LayerPlan(
+                    box: frameBox,
+                    content: .mesh(RenderPlan(mesh: mesh, width: frameBox.width, height: frameBox.height)))
+            ])
+        let a = SceneRenderer().renderFloat(clipped).components
+        let b = SceneRenderer().renderFloat(whole).components
+        let largest = zip(a, b).map { abs($0 - $1) }.max() ?? 1
+        #expect(largest < 1e-3, "\(largest)")
+    }
+
+    @Test func aBudgetOverTheLimitIsOneLineNamingIt() throws {
+        let document = try Self.document(#"{"layers": [{"fill": [1, 0, 0]}]}"#)
+        let budget = ResourceBudget(document, width: 4096, height: 4096, time: 0)
+        #expect(budget.bytes >= 4096 * 4096 * 40)
+        do {
+            try budget.check(
+                against: MemoryLimit(available: 100_000_000, name: "a test limit of 100 MB"), label: "x.json")
+            Issue.record("a 671 MB render passed a 100 MB limit")
+        } catch {
+            #expect(
+                "\(error)"
+                    == "x.json: a 4096×4096 scene needs about 671 MB and the limit is a test limit of 100 MB, 100 MB usable; render it smaller"
+            )
+        }
+    }
+
+    @Test func theCgroupLimitIsRead() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-cgroup-\(UUID())")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(MemoryLimit.cgroup(root: root.path) == nil)
+        try Data("max\n".utf8).write(to: root.appendingPathComponent("memory.max"))
+        #expect(MemoryLimit.cgroup(root: root.path) == nil)
+        try Data("1000000000\n".utf8).write(to: root.appendingPathComponent("memory.max"))
+        try Data("400000000\n".utf8).write(to: root.appendingPathComponent("memory.current"))
+        let limit = try #require(MemoryLimit.cgroup(root: root.path))
+        #expect(limit.available == 540_000_000)
+        #expect(limit.name == "the cgroup memory limit of 1.0 GB, 400 MB in use")
+    }
+
+    /// Under `ulimit -v` an 8192² scene used to abort in an allocation.
+    @Test func anAddressSpaceLimitIsRefusedNotAborted() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-ulimit-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/sh")
+        process.arguments = [
+            "-c",
+            "ulimit -v 2000000; exec \"$0\" render --preset onboarding-screen --size 8192x8192 --backend cpu -o \"$1\"",
+            CLITests.binary.path, dir.appendingPathComponent("big.png").path,
+        ]
+        let pipe = Pipe()
+        process.standardError = pipe
+        try process.run()
+        let err = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1, "\(err)")
+        #expect(err.contains("the limit is the address-space limit (ulimit -v) of 2.0 GB"), "\(err)")
+        #expect(err.filter { $0 == "\n" }.count == 1, "\(err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+    }
+
+    @Test func tessellationsAreCapped() {
+        #expect(Tessellation.largestLevel(patches: 1) == TessellationLevel.maximum)
+        #expect(Tessellation.largestLevel(patches: 255 * 255) == 4)
+        for patches in [1, 9, 100, 4000, 65025] {
+            let level = Tessellation.largestLevel(patches: patches)
+            #expect((level + 1) * (level + 1) * patches <= Tessellation.maximumVertices)
+        }
+    }
+
+    /// The traps of the issue, at the conversions themselves.
+    @Test func conversionsClampInsteadOfTrapping() {
+        #expect(Int(clamping: Double.nan) == 0)
+        #expect(Int(clamping: Double.infinity) == 1 << 40)
+        #expect(Int(clamping: -1e300, limit: 100) == -100)
+        #expect(Int(clamping: 2.5) == 3)
+        #expect(FrameSchedule(duration: 1e308, fps: 1000).count == FrameSchedule.maximumCount)
+        #expect(throws: FrameCountError.self) { try FrameSchedule.check(duration: 1e308, fps: 1000) }
+        // A NaN vertex (no valid document makes one) used to trap in the
+        // rasterizer's Double → Int64 conversion; it covers nothing.
+        let nan = MeshGradient(
+            width: 2, height: 2, locations: .points([SIMD2(.nan, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, .infinity)]),
+            colors: [Self.red, Self.green, Self.blue, .white])
+        #expect(CPURenderer(threadCount: 1).render8(RenderPlan(mesh: nan, width: 8, height: 8)).width == 8)
+    }
+
+    @Test func safeTextEscapesAndCuts() {
+        #expect(SafeText.value("a\nb\u{1B}[31m\t\u{7F}\u{202E}") == #"a\nb\u{1B}[31m\t\u{7F}\u{202E}"#)
+        #expect(SafeText.value(String(repeating: "é", count: 100)) == String(repeating: "é", count: 60) + "…")
+        #expect(SafeText.number(2_147_483_648) == "2147483648")
+        #expect(SafeText.number(-1) == "-1")
+        #expect(SafeText.number(1e308) == "1e+308")
+    }
+
+    /// Temporaries carry their process: a later run removes those whose
+    /// process is gone and leaves a live one's alone.
+    @Test func staleTemporariesAreRemovedLiveOnesKept() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-stale-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let name = TemporaryFiles.name(for: "out.png")
+        #expect(name.hasPrefix(".meshgrad-\(ProcessInfo.processInfo.processIdentifier)-"))
+        #expect(TemporaryFiles.owner(of: name) == ProcessInfo.processInfo.processIdentifier)
+        // A process that has exited: the shell's child.
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = ".meshgrad-\(gone.processIdentifier)-abc-out.png.tmp"
+        let staleFolder = ".meshgrad-\(gone.processIdentifier)-def-frames.tmp"
+        let live = ".meshgrad-1-xyz-out.png.tmp"  // init never exits
+        for file in [stale, live, "mine.png", ".hidden"] {
+            try Data("x".utf8).write(to: dir.appendingPathComponent(file))
+        }
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent(staleFolder), withIntermediateDirectories: false)
+        try Data("x".utf8).write(to: dir.appendingPathComponent(staleFolder).appendingPathComponent("frame-0001.png"))
+        #expect(Set(TemporaryFiles.removeStale(in: dir)) == [stale, staleFolder])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == [live, "mine.png", ".hidden"])
+    }
+
+    /// Every input the fuzzer kept (crashes, timeouts, slow units), through
+    /// the fuzz target's own path: decode, plan at 16 × 16, render.
+    @Test(arguments: try FileManager.default.contentsOfDirectory(atPath: fuzzCrashes.path).sorted())
+    func fuzzFindingsStayFixed(_ name: String) throws {
+        var bytes = Array(try Data(contentsOf: Self.fuzzCrashes.appendingPathComponent(name)))
+        var time: Double?
+        if bytes.starts(with: Array("#time ".utf8)) {
+            let end = bytes.firstIndex(of: UInt8(ascii: "\n")) ?? bytes.endIndex
+            time = Double(String(decoding: bytes[6..<end], as: UTF8.self))
+            bytes = Array(bytes[min(end + 1, bytes.count)...])
+        }
+        guard let document = try? GradientDocument.decode(bytes) else { return }
+        guard
+            let plan = try? FramePlan(
+                document, label: name, width: 16, height: 16, time: time ?? document.poster, textMasks: TextMaskCache())
+        else { return }
+        let image = CPUFrameRenderer(threadCount: 1).render8(plan, dithers: true)
+        #expect(image.width == 16 && image.height == 16)
+    }
+
+    static let fuzzCrashes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "FuzzCrashes")
+}
