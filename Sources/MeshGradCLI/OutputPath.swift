@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradExport
 
 /// Where outputs go: folders made as needed (`mkdir -p`), `-` for
 /// standard output, and names that two inputs would share refused before
@@ -52,7 +53,10 @@ enum OutputPath {
 
     /// Writes a finished file to standard output, then removes it.
     static func copyToStandardOutput(_ file: URL) throws {
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer {
+            try? FileManager.default.removeItem(at: file)
+            PendingOutputs.shared.forget(file)
+        }
         guard let input = FileHandle(forReadingAtPath: file.path) else {
             throw CommandError("the temporary output \(file.path) cannot be read")
         }
@@ -77,9 +81,12 @@ enum OutputPath {
         }
     }
 
-    /// A temporary file for output that goes to standard output once whole.
+    /// A temporary file for output that goes to standard output once
+    /// whole; Ctrl-C removes it (PendingOutputs).
     static func temporary(extension ext: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent(
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent(
             "meshgrad-stdout-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString).\(ext)")
+        PendingOutputs.shared.track(file)
+        return file
     }
 }
