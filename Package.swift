@@ -123,7 +123,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
-                "MeshGradText", "MeshGradInterchange", "MeshGradPipeline",
+                "MeshGradText", "MeshGradInterchange", "MeshGradPipeline", "MeshGradEditor",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
