@@ -18,6 +18,7 @@ extension GradientDocument {
                 ("size", "[\(size.width), \(size.height)]"), at: fields.count - (animated.animation == nil ? 0 : 1))
         }
         if poster != 0 { fields.append(("poster", formatNumber(poster))) }
+        if let grain { fields.append(("grain", GrainValue.text(grain))) }
         return object(fields) + "\n"
     }
 }

@@ -36,10 +36,11 @@ public enum FramePlan: Sendable {
                 throw PipelineError("\(label): \(error)")
             }
         case .mesh(let mesh):
-            self = .mesh(
-                RenderPlan(
-                    mesh: mesh.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
-                    tolerance: tolerance, antialiasing: antialiasing))
+            var plan = RenderPlan(
+                mesh: mesh.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
+                tolerance: tolerance, antialiasing: antialiasing)
+            plan.grain = document.grain?.field(at: time)
+            self = .mesh(plan)
         }
     }
 
