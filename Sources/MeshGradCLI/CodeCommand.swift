@@ -42,5 +42,6 @@ struct CodeCommand: Command {
             return
         }
         console.out.write(try language.code(for: mesh, size: source.document.size, poster: source.document.poster))
+        console.out.write(language.grainNote(source.document.grain))
     }
 }

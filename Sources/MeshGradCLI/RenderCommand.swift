@@ -33,6 +33,7 @@ struct RenderCommand: Command {
           --no-antialias          Hard mesh borders (only matters where the border is inside the canvas).
           --time T                For an animated document: the frame at T seconds (default 0).
           --compression LEVEL     0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).
+        \(qualityHelp)
           --jobs N                Entries rendered at once on the CPU backend (default 1; each uses
                                   the cores divided among the jobs). GL renders one at a time.
           --shard I/N             Render only entries k with k mod N = I (I from 0): split a batch
@@ -54,6 +55,7 @@ struct RenderCommand: Command {
         spec.maximumPositionals = .max
         for name in [
             "--output", "--size", "--backend", "--depth", "--compression", "--time", "--manifest", "--jobs", "--shard",
+            "--quality",
         ] {
             spec.valued[name] = []
         }
@@ -99,9 +101,11 @@ struct RenderCommand: Command {
                 throw UsageError(command: name, message: "no output given; expected -o OUT.png")
             }
             if inputs.count == 1 {
-                guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".pdf") else {
+                guard output.lowercased().hasSuffix(".png") || output.lowercased().hasSuffix(".pdf") || isLossy(output)
+                else {
                     throw UsageError(
-                        command: name, message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png")
+                        command: name,
+                        message: "output \"\(output)\" does not end in .png, .pdf, .jpg or .webp; expected -o OUT.png")
                 }
                 let label = files.first ?? "preset \(presets[0])"
                 entries = [.success(RenderEntry(input: inputs[0], output: output, label: label))]
@@ -131,9 +135,13 @@ struct RenderCommand: Command {
             entries = entries.enumerated().filter { shard.contains($0.offset) }.map(\.element)
         }
 
-        let options = BatchOptions(
+        var options = BatchOptions(
             size: sizeText, time: time, depth: depth, dithers: !arguments.flag("--no-dither"),
             antialiasing: !arguments.flag("--no-antialias"), compression: level, timings: arguments.flag("--timings"))
+        options.quality =
+            try arguments.value("--quality", expected: "an integer 1-100") {
+                Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
+            } ?? 90
         let startup = processStartSeconds(until: commandStart)
         let contextStart = DispatchTime.now()
         let engine = try backend.makeRenderer { console.err.write($0) }
@@ -225,6 +233,8 @@ struct RenderCommand: Command {
         var antialiasing: Bool
         var compression: Int
         var timings: Bool
+        /// JPEG and WebP quality, 1…100.
+        var quality = 90
     }
 
     /// The entry's document, checked for rendering, with the time and the
@@ -248,6 +258,7 @@ struct RenderCommand: Command {
     /// Renders one entry to its file, streaming bands into the encoder.
     static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
+        if isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let (document, time, size) = try loadChecked(entry, options: options)
