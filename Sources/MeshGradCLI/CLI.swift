@@ -12,7 +12,7 @@ public enum CLI {
         CommandEntry(RenderCommand.self), CommandEntry(AnimateCommand.self), CommandEntry(PreviewCommand.self),
         CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self), CommandEntry(ImportCommand.self),
         CommandEntry(PresetsCommand.self), CommandEntry(SizesCommand.self), CommandEntry(InfoCommand.self),
-        CommandEntry(RandomCommand.self),
+        CommandEntry(RandomCommand.self), CommandEntry(FitCommand.self),
     ]
 
     /// Runs `meshgrad` with `arguments` (without the program name) and

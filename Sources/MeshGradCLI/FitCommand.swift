@@ -1,0 +1,119 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradEditor
+import MeshGradLossy
+import MeshGradPNG
+
+/// `meshgrad fit`: a mesh document fitted to a photo by least squares
+/// (MeshGradEditor's MeshFitter), with the PSNR of each step.
+struct FitCommand: Command {
+    static let name = "fit"
+    static let summary = "Fit a mesh gradient to a photo (JPEG or PNG), by least squares"
+    static let help = """
+        USAGE: meshgrad fit PHOTO.jpg|PHOTO.png [-o OUT.json] [--grid WxH] [--positions] [--linear]
+                            [--baseline]
+
+        Works on a copy of the photo downscaled to 64 pixels on its long side and blurred (a
+        mesh cannot hold finer detail), in sRGB values: the document is a "device" mesh. The
+        vertex colors are the least-squares solution for bilinear colors; for smooth colors
+        (the default) that solution is refined, since the monotone slopes are not linear.
+        --positions then moves the interior vertices (border ones along the border) where that
+        lowers the error, never folding a patch. Each step's PSNR against the blurred photo is
+        printed on standard error.
+
+        OPTIONS:
+          -o, --output FILE       Write the document there (atomically) instead of standard output.
+          --grid WxH              Vertices across and down (default 4x4; 2 to \(GeneratorSettings.maximumGrid)).
+          --positions             Move the vertices too (slower; higher PSNR).
+          --linear                Bilinear colors (smoothsColors false): the exact least-squares fit.
+          --baseline              Also print the PSNR of the k-means-palette-on-a-grid baseline.
+
+        """
+
+    /// Photos larger than this are refused before they are decoded.
+    static let maximumBytes = 64 << 20
+    static let maximumSide = 16384
+
+    static func run(_ words: [String], console: Console) throws {
+        var spec = Arguments.Spec()
+        spec.valued["--output"] = ["-o"]
+        spec.valued["--grid"] = []
+        for flag in ["--positions", "--linear", "--baseline"] { spec.flags[flag] = [] }
+        spec.maximumPositionals = 1
+        let arguments = try Arguments(words, spec: spec, command: name)
+        guard let path = arguments.positionals.first else {
+            throw UsageError(command: name, message: "no photo given; expected PHOTO.jpg or PHOTO.png")
+        }
+        let grid =
+            try arguments.value(
+                "--grid", expected: "WxH, e.g. 4x4, each 2 to \(GeneratorSettings.maximumGrid)", RandomCommand.parseGrid
+            )
+            ?? (4, 4)
+        let photo = try readPhoto(path)
+        let start = DispatchTime.now()
+        let target = FitTarget(photo)
+        let settings = MeshFitter.Settings(
+            width: grid.0, height: grid.1, smooth: !arguments.flag("--linear"), positions: arguments.flag("--positions")
+        )
+        let fitter = MeshFitter(target: target, settings: settings)
+        let mesh = fitter.fit { step in
+            console.err.write("meshgrad fit: \(String(format: "%6.2f dB", step.psnr))  \(step.stage)\n")
+        }
+        let seconds = start.secondsElapsed
+        console.err.write(
+            "meshgrad fit: \(grid.0)x\(grid.1) fitted in \(String(format: "%.2f", seconds)) s "
+                + "(\(target.width)×\(target.height) working copy of \(photo.width)×\(photo.height))\n")
+        if arguments.flag("--baseline") {
+            let baseline = PaletteBaseline.mesh(for: target, width: grid.0, height: grid.1)
+            let value = psnr(meanSquaredError: fitter.error(of: baseline))
+            console.err.write(
+                "meshgrad fit: \(String(format: "%6.2f dB", value))  baseline: k-means palette on the grid\n")
+        }
+        let document = GradientDocument(mesh: mesh, size: CanvasSize(width: photo.width, height: photo.height))
+        if let output = try arguments.value("--output") {
+            try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: output))
+        } else {
+            console.out.write(document.jsonText())
+        }
+    }
+
+    /// The photo as 8-bit RGBA: JPEG by libjpeg-turbo, PNG by libpng, told
+    /// apart by their first bytes; refused past the size limits before any
+    /// large allocation.
+    static func readPhoto(_ path: String) throws -> RGBAImage<UInt8> {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
+            throw CommandError("\(path): no such file")
+        }
+        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
+            throw CommandError("\(path): is a folder; expected a JPEG or PNG photo")
+        }
+        guard let size = attributes[.size] as? Int, size <= maximumBytes else {
+            throw CommandError("\(path): larger than \(maximumBytes >> 20) MB; expected a photo")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw CommandError("\(path): cannot be read (permission denied?)")
+        }
+        let bytes = [UInt8](data)
+        if bytes.starts(with: [0xff, 0xd8, 0xff]) {
+            do {
+                return try JPEGCodec.decode(bytes)
+            } catch {
+                throw CommandError("\(path): \(error)")
+            }
+        }
+        guard bytes.starts(with: [0x89, 0x50, 0x4e, 0x47]), bytes.count >= 24 else {
+            throw CommandError("\(path): not a JPEG or PNG file")
+        }
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        guard width <= maximumSide, height <= maximumSide else {
+            throw CommandError("\(path): a \(width)×\(height) PNG is larger than \(maximumSide) a side")
+        }
+        do {
+            return try PNGDecoder.decode(bytes).image8
+        } catch {
+            throw CommandError("\(path): \(error)")
+        }
+    }
+}
