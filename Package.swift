@@ -90,7 +90,7 @@ let package = Package(
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
         .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
         // JPEG (libjpeg-turbo) and WebP (libwebp) stills, and JPEG photos for `meshgrad fit`.
-        .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "CTurboJPEG", "CWebP"]),
+        .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP"]),
 
         // MARK: Interchange (Swift source in; Compose, CSS, SVG and PDF out)
 
@@ -126,7 +126,7 @@ let package = Package(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "MeshGradPipeline", "CGLFW",
+                "MeshGradPipeline", "MeshGradLossy", "CGLFW",
             ]
         ),
 

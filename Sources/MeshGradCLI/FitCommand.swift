@@ -3,7 +3,6 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradEditor
 import MeshGradLossy
-import MeshGradPNG
 
 /// `meshgrad fit`: a mesh document fitted to a photo by least squares
 /// (MeshGradEditor's MeshFitter), with the PSNR of each step.
@@ -31,10 +30,6 @@ struct FitCommand: Command {
 
         """
 
-    /// Photos larger than this are refused before they are decoded.
-    static let maximumBytes = 64 << 20
-    static let maximumSide = 16384
-
     static func run(_ words: [String], console: Console) throws {
         var spec = Arguments.Spec()
         spec.valued["--output"] = ["-o"]
@@ -50,7 +45,12 @@ struct FitCommand: Command {
                 "--grid", expected: "WxH, e.g. 4x4, each 2 to \(GeneratorSettings.maximumGrid)", RandomCommand.parseGrid
             )
             ?? (4, 4)
-        let photo = try readPhoto(path)
+        let photo: RGBAImage<UInt8>
+        do {
+            photo = try PhotoReader.read(path: path)
+        } catch {
+            throw CommandError(error.description)
+        }
         let start = DispatchTime.now()
         let target = FitTarget(photo)
         let settings = MeshFitter.Settings(
@@ -75,45 +75,6 @@ struct FitCommand: Command {
             try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: output))
         } else {
             console.out.write(document.jsonText())
-        }
-    }
-
-    /// The photo as 8-bit RGBA: JPEG by libjpeg-turbo, PNG by libpng, told
-    /// apart by their first bytes; refused past the size limits before any
-    /// large allocation.
-    static func readPhoto(_ path: String) throws -> RGBAImage<UInt8> {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else {
-            throw CommandError("\(path): no such file")
-        }
-        guard (attributes[.type] as? FileAttributeType) != .typeDirectory else {
-            throw CommandError("\(path): is a folder; expected a JPEG or PNG photo")
-        }
-        guard let size = attributes[.size] as? Int, size <= maximumBytes else {
-            throw CommandError("\(path): larger than \(maximumBytes >> 20) MB; expected a photo")
-        }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw CommandError("\(path): cannot be read (permission denied?)")
-        }
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xff, 0xd8, 0xff]) {
-            do {
-                return try JPEGCodec.decode(bytes)
-            } catch {
-                throw CommandError("\(path): \(error)")
-            }
-        }
-        guard bytes.starts(with: [0x89, 0x50, 0x4e, 0x47]), bytes.count >= 24 else {
-            throw CommandError("\(path): not a JPEG or PNG file")
-        }
-        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
-        let height = bytes[20..<24].reduce(0) { $0 << 8 | Int($1) }
-        guard width <= maximumSide, height <= maximumSide else {
-            throw CommandError("\(path): a \(width)×\(height) PNG is larger than \(maximumSide) a side")
-        }
-        do {
-            return try PNGDecoder.decode(bytes).image8
-        } catch {
-            throw CommandError("\(path): \(error)")
         }
     }
 }

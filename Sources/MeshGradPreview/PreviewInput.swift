@@ -29,6 +29,7 @@ extension PreviewSession {
         glfwSetWindowRefreshCallback(handle) { window in
             PreviewSession.from(window)?.needsRedraw = true
         }
+        installPhotoDrop()
     }
 
     static func from(_ window: OpaquePointer?) -> PreviewSession? {
@@ -160,6 +161,7 @@ extension PreviewSession {
         case GLFW_KEY_R:
             randomSeed &+= 1
             editor.randomize(seed: randomSeed)
+        case GLFW_KEY_N: editor.toggleGrain()
         case GLFW_KEY_O: showsOverlay.toggle()
         case GLFW_KEY_SPACE: playing.toggle()
         case GLFW_KEY_PERIOD:
