@@ -203,7 +203,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradCLITests",
-            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport"],
+            dependencies: [
+                "MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport", "MeshGradLossy",
+            ],
             // SwiftUI's signatures, type-checked against by SwiftUICodeTypeCheckTests, not compiled here.
             exclude: ["SwiftUIStub"]
         ),
