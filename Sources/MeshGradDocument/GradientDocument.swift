@@ -244,6 +244,7 @@ extension GradientDocument: Decodable {
             try container.rejectUnknownKeys(allowed: SceneValue.documentKeys, context: "a scene document")
             let size = try container.decodeCanvasSize()
             self.init(scene: try SceneValue(container).scene, size: size, poster: try container.decodePoster())
+            grain = try GrainValue.decode(container)
             return
         }
         try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")

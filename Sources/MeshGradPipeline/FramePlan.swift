@@ -28,10 +28,11 @@ public enum FramePlan: Sendable {
         case .scene(let scene):
             try Self.checkMemory(width: width, height: height, label: label)
             do {
-                self = .scene(
-                    try ScenePlan(
-                        scene: scene, width: width, height: height, time: time, antialiasing: antialiasing,
-                        tolerance: tolerance, textMasks: textMasks))
+                var plan = try ScenePlan(
+                    scene: scene, width: width, height: height, time: time, antialiasing: antialiasing,
+                    tolerance: tolerance, textMasks: textMasks)
+                plan.grain = document.grain?.field(at: time)
+                self = .scene(plan)
             } catch {
                 throw PipelineError("\(label): \(error)")
             }

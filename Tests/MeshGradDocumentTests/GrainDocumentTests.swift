@@ -49,3 +49,14 @@ import Testing
         }
     }
 }
+
+/// A scene document takes `grain` at its top level too.
+@Suite struct SceneGrainDocumentTests {
+    @Test func sceneGrainRoundTrips() throws {
+        var document = Presets.onboardingScreen.document
+        document.grain = Grain(amount: 0.1, size: 2, monochrome: false, seed: 5)
+        let text = document.jsonText()
+        #expect(text.contains("\"grain\""))
+        #expect(try GradientDocument.decode(text) == document)
+    }
+}

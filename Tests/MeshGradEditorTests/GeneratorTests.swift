@@ -112,3 +112,26 @@ import Testing
         #expect(mesh.locations.positions == MeshGradient.regularGrid(width: 5, height: 3))
     }
 }
+
+/// The editor's creating edits: grain on and off, a mesh replaced (the
+/// preview's N key and photo drop), each one undoable step.
+@Suite struct CreatingEditTests {
+    @Test func grainTogglesAndUndoes() {
+        var editor = Editor(document: Presets.aurora.document)
+        editor.toggleGrain()
+        #expect(editor.document.grain == Grain())
+        editor.toggleGrain()
+        #expect(editor.document.grain == nil)
+        editor.undo()
+        #expect(editor.document.grain == Grain())
+    }
+
+    @Test func replacingTheMeshKeepsDriftAndUndoes() {
+        var editor = Editor(document: Presets.aurora.document)
+        let fresh = MeshGenerator(GeneratorSettings(width: 5, height: 5, seed: 3)).mesh()
+        editor.replaceMesh(with: fresh)
+        #expect(editor.mesh?.mesh == fresh)
+        editor.undo()
+        #expect(editor.document == Presets.aurora.document)
+    }
+}
