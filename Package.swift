@@ -64,6 +64,17 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
 
+        .systemLibrary(
+            name: "CTurboJPEG",
+            pkgConfig: "libturbojpeg",
+            providers: [.apt(["libturbojpeg0-dev"])]
+        ),
+        .systemLibrary(
+            name: "CWebP",
+            pkgConfig: "libwebp",
+            providers: [.apt(["libwebp-dev"])]
+        ),
+
         // MARK: Pure Swift
 
         .target(name: "MeshGradCore"),
@@ -78,6 +89,8 @@ let package = Package(
 
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
         .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
+        // JPEG (libjpeg-turbo) and WebP (libwebp) stills, and JPEG photos for `meshgrad fit`.
+        .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP"]),
 
         // MARK: Interchange (Swift source in; Compose, CSS, SVG and PDF out)
 
@@ -113,7 +126,7 @@ let package = Package(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "MeshGradPipeline", "CGLFW",
+                "MeshGradPipeline", "MeshGradLossy", "CGLFW",
             ]
         ),
 
@@ -123,7 +136,7 @@ let package = Package(
             name: "MeshGradCLI",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
-                "MeshGradText", "MeshGradInterchange", "MeshGradPipeline",
+                "MeshGradText", "MeshGradInterchange", "MeshGradPipeline", "MeshGradEditor", "MeshGradLossy",
             ]
         ),
         .executableTarget(name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"]),
@@ -190,7 +203,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradCLITests",
-            dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport"],
+            dependencies: [
+                "MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport", "MeshGradLossy",
+            ],
             // SwiftUI's signatures, type-checked against by SwiftUICodeTypeCheckTests, not compiled here.
             exclude: ["SwiftUIStub", "FuzzCrashes"]
         ),

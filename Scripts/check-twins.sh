@@ -10,6 +10,7 @@ twins=(
     "Shaders/quantize.glsl Sources/MeshGradCore/Render/Quantize.swift"
     "Shaders/shadow.frag Sources/MeshGradCore/Scene/Shadow.swift"
     "Shaders/mesh.geom Sources/MeshGradCore/Render/MeshGeom.swift"
+    "Shaders/grain.glsl Sources/MeshGradCore/Render/Grain.swift"
 )
 status=0
 for pair in "${twins[@]}"; do

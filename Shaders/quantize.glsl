@@ -46,8 +46,13 @@ vec4 quantize16(vec4 color) {
 // modes: 0 8-bit dithered, 1 8-bit rounded, 2 16-bit, 3 float (OutputFormat.
 // shaderMode): callers pass a constant, which the compiler folds, so only
 // the mode's own code runs. `dithers` is false for the flat background,
-// which cannot band.
+// which cannot band; it gets no grain either.
+// In grain.glsl, linked with this file: grain over the content (the
+// pixels that dither), before quantization.
+vec4 applyGrain(vec4 straight, ivec2 pixel);
+
 vec4 storedColor(vec4 straight, ivec2 pixel, int outputMode, bool dithers) {
+    if (dithers) straight = applyGrain(straight, pixel);
     if (outputMode == 0 || outputMode == 1) {
         vec4 noise = (outputMode == 0 && dithers) ? ditherNoise(pixel.x, ditherRowSeed(pixel.y)) : vec4(0.0);
         return quantize8(straight, noise);

@@ -16,6 +16,7 @@ public enum CLI {
         CommandEntry(CompareCommand.self), CommandEntry(CodeCommand.self), CommandEntry(ImportCommand.self),
         CommandEntry(PresetsCommand.self), CommandEntry(SizesCommand.self), CommandEntry(InfoCommand.self),
         CommandEntry(SchemaCommand.self), CommandEntry(CompletionsCommand.self), CommandEntry(ManCommand.self),
+        CommandEntry(RandomCommand.self), CommandEntry(FitCommand.self),
     ]
 
     static func command(named name: String) -> CommandEntry? { commands.first { $0.name == name } }

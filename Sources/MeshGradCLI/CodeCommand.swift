@@ -36,8 +36,10 @@ struct CodeCommand: Command {
         guard let mesh = source.document.animatedMesh else {
             guard language == .swiftui else { throw CommandError("\(source.label): \(GradientDocument.noCodeExport)") }
             console.out.write(source.document.swiftUICode(viewName: swiftViewName(for: source.label)))
+            console.out.write(language.grainNote(source.document.grain))
             return
         }
         console.out.write(try language.code(for: mesh, size: source.document.size, poster: source.document.poster))
+        console.out.write(language.grainNote(source.document.grain))
     }
 }

@@ -82,10 +82,10 @@ struct ManifestLine {
             guard (document == nil) != (preset == nil) else {
                 throw CommandError("expected \"document\" or \"preset\", one of them")
             }
-            guard let output = try field("output", String.self, expected: "a .png or .pdf path"),
+            guard let output = try field("output", String.self, expected: "a .png, .pdf, .jpg or .webp path"),
                 OutputPath.isImage(output)
             else {
-                throw CommandError("\"output\" missing or not a .png or .pdf path")
+                throw CommandError("\"output\" missing or not a .png, .pdf, .jpg or .webp path")
             }
             var size: String?
             if container.contains(Key("size")) {

@@ -6,7 +6,7 @@ import MeshGradExport
 /// anything renders.
 enum OutputPath {
     /// What `render` writes.
-    static let imageExtensions = ["png", "pdf"]
+    static let imageExtensions = ["png", "pdf", "jpg", "jpeg", "webp"]
 
     static func isImage(_ path: String) -> Bool {
         imageExtensions.contains((path as NSString).pathExtension.lowercased())

@@ -12,7 +12,7 @@ struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render gradients to PNG files (one, several, or a manifest)"
     static let usage = [
-        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|-",
+        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|OUT.jpg|OUT.webp|- [--quality Q]",
         "SPEC.json... [--preset NAME]... -o FOLDER",
         "--manifest JOBS.jsonl [--shard I/N|auto[/N]] [--skip-existing] [--jobs N] [--json]",
     ]
@@ -38,8 +38,8 @@ struct RenderCommand: Command {
             complete: .presets, repeats: true),
         .value(
             "--output", aliases: ["-o"], "OUT",
-            "The PNG or PDF (written atomically; - for standard output); with several inputs, a folder that receives NAME.png for each.",
-            complete: .files(["png", "pdf"])),
+            "The PNG, PDF, JPEG or WebP (written atomically; - for standard output, a PNG); with several inputs, a folder that receives NAME.png for each.",
+            complete: .files(["png", "pdf", "jpg", "jpeg", "webp"])),
         .value(
             "--manifest", "JOBS.jsonl",
             "One render per line: {\"preset\" or \"document\", \"size\", \"output\", optionally \"time\", \"depth\", \"dither\"}; paths relative to the file; - reads standard input.",
@@ -59,6 +59,10 @@ struct RenderCommand: Command {
             complete: .choices(["8", "16"])),
         .flag("--no-dither", "Plain rounding for 8-bit output, for comparisons."),
         .flag("--no-antialias", "Hard mesh borders (only matters where the border is inside the canvas)."),
+        .value(
+            "--quality", "Q",
+            "1-100 for -o OUT.jpg or OUT.webp (default 90): lossy stills, far smaller than PNG when the document has grain. JPEG has no alpha (translucent pixels go over white); WebP keeps it."
+        ),
         .value(
             "--compression", "LEVEL",
             "PNG compression 0-9 (default 1: fast; 6-9: smaller smooth gradients, much slower).",
@@ -135,6 +139,9 @@ struct RenderCommand: Command {
         if let output = plan.singleOutput, output.lowercased().hasSuffix(".pdf") {
             try arguments.refuse("--depth", because: "a PDF holds vector shadings, not PNG samples")
             try arguments.refuse("--compression", because: "a PDF holds vector shadings, not PNG samples")
+        }
+        if plan.singleOutput.map({ !isLossy($0) }) ?? false {
+            try arguments.refuse("--quality", because: "it sets JPEG and WebP quality; expected -o OUT.jpg or OUT.webp")
         }
         if plan.singleOutput == "-" {
             try arguments.refuse("--json", because: "-o - writes the PNG to standard output")
@@ -295,6 +302,8 @@ struct RenderCommand: Command {
         var timings: Bool
         var skipExisting = false
         var json = false
+        /// JPEG and WebP quality, 1…100.
+        var quality = 90
 
         init(_ arguments: Arguments) throws {
             depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
@@ -312,6 +321,10 @@ struct RenderCommand: Command {
             timings = arguments.flag("--timings")
             skipExisting = arguments.flag("--skip-existing")
             json = arguments.flag("--json")
+            quality =
+                try arguments.value("--quality", expected: "an integer 1-100") {
+                    Int($0).flatMap { (1...100).contains($0) ? $0 : nil }
+                } ?? 90
         }
     }
 
@@ -353,6 +366,7 @@ struct RenderCommand: Command {
         -> StageTimings
     {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
+        if isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let (document, time, size) = try loadChecked(entry, options: options)

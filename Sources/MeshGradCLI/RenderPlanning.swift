@@ -43,7 +43,7 @@ enum RenderPlanning {
             guard output == "-" || OutputPath.isImage(output) else {
                 throw UsageError(
                     command: command,
-                    message: "output \"\(output)\" does not end in .png or .pdf; expected -o OUT.png, OUT.pdf or -")
+                    message: "output \"\(output)\" does not end in .png, .pdf, .jpg or .webp; expected -o OUT.png, OUT.pdf, OUT.jpg, OUT.webp or -")
             }
             let label = files.first.map(DocumentInput.label) ?? "preset \(presets[0])"
             return Plan(

@@ -9,7 +9,7 @@ extension GradientDocument {
     public func jsonText() -> String {
         let animated: AnimatedMesh
         switch content {
-        case .scene(let scene): return sceneText(scene, size: size, poster: poster)
+        case .scene(let scene): return sceneText(scene, size: size, poster: poster, grain: grain)
         case .mesh(let mesh): animated = mesh
         }
         var fields = meshFields(animated.mesh, animation: animated.animation)
@@ -18,6 +18,7 @@ extension GradientDocument {
                 ("size", "[\(size.width), \(size.height)]"), at: fields.count - (animated.animation == nil ? 0 : 1))
         }
         if poster != 0 { fields.append(("poster", formatNumber(poster))) }
+        if let grain { fields.append(("grain", GrainValue.text(grain))) }
         return object(fields) + "\n"
     }
 }
@@ -158,13 +159,14 @@ func easingText(_ easing: Easing) -> String {
 }
 
 /// A scene document: size, points, background, then one layer after the other.
-func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double) -> String {
+func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double, grain: Grain? = nil) -> String {
     var fields: [(String, String)] = []
     if let size { fields.append(("size", "[\(size.width), \(size.height)]")) }
     if poster != 0 { fields.append(("poster", formatNumber(poster))) }
     fields.append(("points", formatPoint(scene.points)))
     fields.append(("background", fillText(scene.background)))
     fields.append(("layers", array(scene.layers.map(layerText))))
+    if let grain { fields.append(("grain", GrainValue.text(grain))) }
     return object(fields) + "\n"
 }
 

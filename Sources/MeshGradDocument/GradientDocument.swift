@@ -53,6 +53,8 @@ public struct GradientDocument: Hashable, Sendable {
     /// The time a still render shows when not told (`--time`): an
     /// animated document's best frame, 0 by default.
     public var poster: Double = 0
+    /// Film grain over the rendered image (`"grain"`), nil for none.
+    public var grain: Grain?
 
     /// A mesh document.
     public init(mesh: MeshGradient, size: CanvasSize? = nil, animation: MeshAnimation? = nil, poster: Double = 0) {
@@ -186,7 +188,7 @@ public struct GradientDocument: Hashable, Sendable {
     /// written.
     static let keys = [
         "width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace", "size",
-        "animation", "poster",
+        "animation", "poster", "grain",
     ]
 
     /// Reads and decodes a document file.
@@ -256,6 +258,7 @@ extension GradientDocument: Decodable {
             try container.rejectUnknownKeys(allowed: SceneValue.documentKeys, context: "a scene document")
             let size = try container.decodeCanvasSize()
             self.init(scene: try SceneValue(container).scene, size: size, poster: try container.decodePoster())
+            grain = try GrainValue.decode(container)
             return
         }
         try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
@@ -263,6 +266,7 @@ extension GradientDocument: Decodable {
         self.init(
             mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation,
             poster: try container.decodePoster())
+        grain = try GrainValue.decode(container)
     }
 }
 

@@ -5,7 +5,7 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = ["size", "points", "background", "layers", "poster"]
+    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain"]
 
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)

@@ -243,11 +243,14 @@ public struct Editor: Sendable {
         selection = nil
     }
 
-    /// A new harmonious mesh of the current size.
-    public mutating func randomize(seed: UInt64) {
+    /// A new harmonious mesh of the current size (`harmony` nil: the seed
+    /// picks one).
+    public mutating func randomize(seed: UInt64, harmony: Harmony? = nil) {
         guard let mesh = mesh?.mesh else { return }
         editMesh { document in
-            document.mesh = Randomizer(seed: seed).mesh(width: mesh.width, height: mesh.height)
+            document.mesh = MeshGenerator(
+                GeneratorSettings(width: mesh.width, height: mesh.height, seed: seed, harmony: harmony)
+            ).mesh()
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }

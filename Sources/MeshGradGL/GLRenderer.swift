@@ -88,7 +88,7 @@ public final class GLRenderer {
         let program = try GLProgram(
             name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
             fragment: EmbeddedShaders.meshFrag,
-            fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.quantizeGlsl],
+            fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.quantizeGlsl, EmbeddedShaders.grainGlsl],
             defines: [
                 "COLOR_SPACE": colorSpace == .device ? 0 : 1, "OUTPUT_MODE": outputMode, "OPAQUE": opaque ? 1 : 0,
                 "FOLDS": folds ? 1 : 0,
@@ -102,7 +102,8 @@ public final class GLRenderer {
         if let program = finishPrograms[outputMode] { return program }
         let program = try GLProgram(
             name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag,
-            fragmentLibraries: [EmbeddedShaders.quantizeGlsl], defines: ["OUTPUT_MODE": outputMode])
+            fragmentLibraries: [EmbeddedShaders.quantizeGlsl, EmbeddedShaders.grainGlsl],
+            defines: ["OUTPUT_MODE": outputMode])
         finishPrograms[outputMode] = program
         return program
     }
@@ -301,6 +302,7 @@ public final class GLRenderer {
         finishProgram.set("regionOrigin", region.x, region.y)
         finishProgram.set("flipsY", toWindow ? 1 : 0)
         finishProgram.set("isScene", 0)
+        finishProgram.setGrain(mesh.plan.grain)
         passOne.premultiplied.bind(unit: 0)
         passOne.coverage.bind(unit: 1)
         emptyVertexArray.bind()
@@ -378,6 +380,7 @@ public final class GLRenderer {
             folds: mesh.plan.folds)
         meshProgram.use()
         meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
+        if outputMode >= 0 { meshProgram.setGrain(mesh.plan.grain) }
         meshProgram.set("ndcScale", Float(2) / Float(side))
         meshProgram.set("flipsY", flipsY ? 1 : 0)
         meshProgram.set("regionHeight", Float(region.height))

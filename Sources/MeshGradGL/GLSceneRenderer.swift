@@ -59,7 +59,7 @@ public final class GLSceneRenderer {
         let canvas = try composite(plan)
         let target = try outputTarget(width: plan.width, height: plan.height, format: format)
         target.bind()
-        try finish(canvas, width: plan.width, height: plan.height, format: format, flipsY: false)
+        try finish(canvas, width: plan.width, height: plan.height, format: format, flipsY: false, grain: plan.grain)
 
         target.bind(GL_READ_FRAMEBUFFER)
         epoxy_glReadBuffer(GLenum(GL_COLOR_ATTACHMENT0))
@@ -81,12 +81,14 @@ public final class GLSceneRenderer {
     public func present(_ plan: ScenePlan, dithers: Bool = true) throws(GLError) {
         let canvas = try composite(plan)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        try finish(canvas, width: plan.width, height: plan.height, format: .rgba8(dithers: dithers), flipsY: true)
+        try finish(
+            canvas, width: plan.width, height: plan.height, format: .rgba8(dithers: dithers), flipsY: true,
+            grain: plan.grain)
     }
 
     /// The finish pass over the canvas into whatever framebuffer is bound.
     private func finish(
-        _ canvas: GLTexture, width: Int, height: Int, format: OutputFormat, flipsY: Bool
+        _ canvas: GLTexture, width: Int, height: Int, format: OutputFormat, flipsY: Bool, grain: GrainField?
     ) throws(GLError) {
         let renderer = meshRenderer
         epoxy_glDisable(GLenum(GL_BLEND))
@@ -99,6 +101,7 @@ public final class GLSceneRenderer {
         finishProgram.set("regionOrigin", 0, 0)
         finishProgram.set("flipsY", flipsY ? 1 : 0)
         finishProgram.set("isScene", 1)
+        finishProgram.setGrain(grain)
         canvas.bind(unit: 0)
         canvas.bind(unit: 1)
         emptyVertexArray.bind()

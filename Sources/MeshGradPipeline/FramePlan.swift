@@ -36,18 +36,20 @@ public enum FramePlan: Sendable {
         case .scene(let scene):
             try Self.checkMemory(width: width, height: height, label: label)
             do {
-                self = .scene(
-                    try ScenePlan(
-                        scene: scene, width: width, height: height, time: time, antialiasing: antialiasing,
-                        tolerance: tolerance, textMasks: textMasks))
+                var plan = try ScenePlan(
+                    scene: scene, width: width, height: height, time: time, antialiasing: antialiasing,
+                    tolerance: tolerance, textMasks: textMasks)
+                plan.grain = document.grain?.field(at: time)
+                self = .scene(plan)
             } catch {
                 throw PipelineError("\(label): \(error)")
             }
         case .mesh(let mesh):
-            self = .mesh(
-                RenderPlan(
-                    mesh: mesh.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
-                    tolerance: tolerance, antialiasing: antialiasing))
+            var plan = RenderPlan(
+                mesh: mesh.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
+                tolerance: tolerance, antialiasing: antialiasing)
+            plan.grain = document.grain?.field(at: time)
+            self = .mesh(plan)
         }
     }
 

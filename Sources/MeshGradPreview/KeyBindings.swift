@@ -13,6 +13,9 @@ enum KeyBindings {
           P                 perceptual (Oklab) / device color space
           G / Shift-G       grid one vertex larger / smaller each way (2×2 … 8×8), resampled
           R                 randomize: a new harmonious mesh (each press a new seed)
+          Shift-R           the same, walking the harmonies in order (analogous, complementary, …)
+          N                 grain on/off (amount 0.06, monochrome; the document's "grain" key)
+          drop a photo      fit the mesh to it (as meshgrad fit --positions, at the current grid)
           O                 overlay of vertices, edges and handles on/off
           Space             play / pause the animation;  . and ,  step a frame forward / back
           [ / ]             animation speed ×0.5 / ×2

@@ -29,6 +29,7 @@ extension PreviewSession {
         glfwSetWindowRefreshCallback(handle) { window in
             PreviewSession.from(window)?.needsRedraw = true
         }
+        installPhotoDrop()
     }
 
     static func from(_ window: OpaquePointer?) -> PreviewSession? {
@@ -159,7 +160,11 @@ extension PreviewSession {
         case GLFW_KEY_G: editor.resizeGrid(by: shift ? -1 : 1)
         case GLFW_KEY_R:
             randomSeed &+= 1
-            editor.randomize(seed: randomSeed)
+            // Shift-R walks the harmonies in order, one per press.
+            let harmony = shift ? Harmony.allCases[Int(randomSeed % UInt64(Harmony.allCases.count))] : nil
+            editor.randomize(seed: randomSeed, harmony: harmony)
+            if let harmony { output("meshgrad preview: random \(harmony.rawValue), seed \(randomSeed)\n") }
+        case GLFW_KEY_N: editor.toggleGrain()
         case GLFW_KEY_O: showsOverlay.toggle()
         case GLFW_KEY_SPACE: playing.toggle()
         case GLFW_KEY_PERIOD:

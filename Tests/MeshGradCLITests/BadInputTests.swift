@@ -333,7 +333,7 @@ import Testing
         ),
         (
             "not png", #"{"preset": "aurora", "output": "out.gif"}"#,
-            #"jobs.jsonl:1: "output" missing or not a .png path"#
+            #"jobs.jsonl:1: "output" missing or not a .png, .pdf, .jpg or .webp path"#
         ),
         ("output number", #"{"preset": "aurora", "output": 5}"#, "jobs.jsonl:1: output: found"),
         ("size", #"{"preset": "aurora", "output": "out.png", "size": [1.5, 2]}"#, "jobs.jsonl:1: size: expected"),

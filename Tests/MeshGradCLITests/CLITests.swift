@@ -136,7 +136,7 @@ import Testing
             ["render", "--preset", "onboarding"], 2,
             "meshgrad render: error: no output given; expected -o OUT.png, -o - or -o FOLDER (see 'meshgrad render --help')"
         ),
-        (["render", "--preset", "onboarding", "-o", "x.jpg"], 2, ##"output "x.jpg" does not end in .png"##),
+        (["render", "--preset", "onboarding", "-o", "x.bmp"], 2, ##"output "x.bmp" does not end in .png"##),
         (
             ["render", "--preset", "nope", "-o", "x.png"], 1,
             ##"meshgrad render: error: unknown preset "nope"; expected one of onboarding"##

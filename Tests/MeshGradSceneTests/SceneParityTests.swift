@@ -76,4 +76,19 @@ import Testing
         }
         #expect(worst <= 8, "largest 16-bit difference \(worst)")
     }
+
+    /// Grain over a scene (mesh-math §8a): the GL finish pass and the CPU
+    /// writer add the same noise to every pixel.
+    @Test func grainMatches() throws {
+        var plan = try ScenePlan(scene: Self.scene, width: 200, height: 150)
+        plan.grain = Grain(amount: 0.08, size: 1.5, monochrome: false, seed: 21).field(at: 0)
+        let context = try HeadlessContext()
+        let gpu = try GLSceneRenderer().render8(plan)
+        withExtendedLifetime(context) {}
+        let cpu = SceneRenderer().render8(plan)
+        let comparison = ImageComparison(gpu, cpu)
+        #expect(comparison.isWithinTolerance, "\(comparison.summary)")
+        plan.grain = nil
+        #expect(cpu != SceneRenderer().render8(plan))
+    }
 }

@@ -28,17 +28,17 @@ public struct CPURenderer: Sendable {
 
     /// Renders the whole canvas as 8-bit RGBA, dithered unless told not to.
     public func render8(_ plan: RenderPlan, dithers: Bool = true) -> RGBAImage<UInt8> {
-        render(plan, writer: RGBA8Writer(dithers: dithers))
+        render(plan, writer: RGBA8Writer(dithers: dithers, grain: plan.grain))
     }
 
     /// Renders the whole canvas as 16-bit RGBA.
     public func render16(_ plan: RenderPlan) -> RGBAImage<UInt16> {
-        render(plan, writer: RGBA16Writer())
+        render(plan, writer: RGBA16Writer(grain: plan.grain))
     }
 
     /// Renders the whole canvas as single-precision RGBA.
     public func renderFloat(_ plan: RenderPlan) -> RGBAImage<Float> {
-        render(plan, writer: RGBAFloatWriter())
+        render(plan, writer: RGBAFloatWriter(grain: plan.grain))
     }
 
     public func render<W: PixelWriter>(_ plan: RenderPlan, writer: W) -> RGBAImage<W.Component> {
@@ -68,12 +68,12 @@ public struct CPURenderer: Sendable {
     public func render8(
         _ prepared: PreparedRaster, dithers: Bool, rows: Range<Int>, into output: UnsafeMutablePointer<UInt8>
     ) {
-        render(prepared, writer: RGBA8Writer(dithers: dithers), rows: rows, into: output)
+        render(prepared, writer: RGBA8Writer(dithers: dithers, grain: prepared.plan.grain), rows: rows, into: output)
     }
 
     /// Rows of a prepared canvas as 16-bit RGBA (see ``render8(_:dithers:rows:into:)``).
     public func render16(_ prepared: PreparedRaster, rows: Range<Int>, into output: UnsafeMutablePointer<UInt16>) {
-        render(prepared, writer: RGBA16Writer(), rows: rows, into: output)
+        render(prepared, writer: RGBA16Writer(grain: prepared.plan.grain), rows: rows, into: output)
     }
 
     /// Renders rows of a prepared canvas (see ``PreparedRaster``): the way
@@ -272,7 +272,7 @@ final class RasterSetup: @unchecked Sendable {
 
                     // Color, one run of equal center triangles at a time.
                     let row = output + (y - band.lowerBound) * width * 4
-                    let rowSeed = ditherRowSeed(y: y)
+                    let rowSeed = writer.rowSeed(y: y)
                     let centerY = Float(y) + 0.5
                     // The pending span of short runs: pixels spanStart..<spanEnd, one patch.
                     var spanStart = 0

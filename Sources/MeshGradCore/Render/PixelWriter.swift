@@ -11,9 +11,16 @@ public protocol PixelWriter: Sendable {
     func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>)
     /// The stored background: a flat fill, never dithered (it cannot band).
     func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<Component>
+    /// The per-row value the renderers pass as `rowSeed`: the dither's
+    /// row seed, or, for a writer with grain, the row itself (grain needs
+    /// canvas coordinates; the writer then derives the dither seed).
+    func rowSeed(y: Int) -> UInt32
 }
 
 extension PixelWriter {
+    @inline(__always)
+    public func rowSeed(y: Int) -> UInt32 { ditherRowSeed(y: y) }
+
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>) {
         for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
@@ -23,21 +30,37 @@ extension PixelWriter {
 /// 8-bit output, optionally dithered (mesh-math §8).
 public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
     public var dithers: Bool
+    /// Grain over every content pixel, before the dither (mesh-math §8a).
+    public var grain: GrainField?
     let noiseTable: UnsafePointer<SIMD4<Float>>
 
-    public init(dithers: Bool) {
+    public init(dithers: Bool, grain: GrainField? = nil) {
         self.dithers = dithers
+        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
         noiseTable = DitherTable.storage
     }
 
     @inline(__always)
+    public func rowSeed(y: Int) -> UInt32 { grain == nil ? ditherRowSeed(y: y) : UInt32(truncatingIfNeeded: y) }
+
+    @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt8>) {
-        let noise = dithers ? ditherNoise(x: x, rowSeed: rowSeed, table: noiseTable) : .zero
+        var color = color
+        var seed = rowSeed
+        if let grain {
+            color = applyGrain(color, x: x, y: Int(rowSeed), field: grain)
+            seed = ditherRowSeed(y: Int(rowSeed))
+        }
+        let noise = dithers ? ditherNoise(x: x, rowSeed: seed, table: noiseTable) : .zero
         UnsafeMutableRawPointer(pixel).storeBytes(of: quantize8(color, noise: noise), as: SIMD4<UInt8>.self)
     }
 
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt8>) {
+        guard grain == nil else {
+            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
+            return
+        }
         let packed = quantize8Lanes(colors, x: x, rowSeed: rowSeed, table: dithers ? noiseTable : nil)
         UnsafeMutableRawPointer(pixels).storeBytes(of: packed, as: SIMD8<UInt32>.self)
     }
@@ -47,15 +70,28 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
 
 /// 16-bit output, rounded.
 public struct RGBA16Writer: PixelWriter {
-    public init() {}
+    public var grain: GrainField?
+
+    public init(grain: GrainField? = nil) {
+        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
+    }
+
+    /// The row itself: only grain uses it (16-bit output is not dithered).
+    @inline(__always)
+    public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
 
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
-        UnsafeMutableRawPointer(pixel).storeBytes(of: quantize16(color), as: SIMD4<UInt16>.self)
+        let grained = grain.map { applyGrain(color, x: x, y: Int(rowSeed), field: $0) } ?? color
+        UnsafeMutableRawPointer(pixel).storeBytes(of: quantize16(grained), as: SIMD4<UInt16>.self)
     }
 
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
+        guard grain == nil else {
+            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
+            return
+        }
         UnsafeMutableRawPointer(pixels).storeBytes(of: quantize16Lanes(colors), as: SIMD16<UInt32>.self)
     }
 
@@ -64,10 +100,19 @@ public struct RGBA16Writer: PixelWriter {
 
 /// Single-precision output, unquantized (clamped to 0…1).
 public struct RGBAFloatWriter: PixelWriter {
-    public init() {}
+    public var grain: GrainField?
+
+    public init(grain: GrainField? = nil) {
+        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
+    }
+
+    /// The row itself: only grain uses it.
+    @inline(__always)
+    public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
 
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<Float>) {
+        let color = grain.map { applyGrain(color, x: x, y: Int(rowSeed), field: $0) } ?? color
         UnsafeMutableRawPointer(pixel).storeBytes(
             of: SIMD4(clamp(color.x, 0, 1), clamp(color.y, 0, 1), clamp(color.z, 0, 1), clamp(color.w, 0, 1)),
             as: SIMD4<Float>.self)

@@ -29,6 +29,9 @@ public struct RenderPlan: Sendable {
     /// `2⁻ᵏ` for the smallest `k` with `2ᵏ ≥` the patch count: scales the
     /// fold key `patch + v` into the depth range `0...1` exactly.
     public var foldKeyScale: Float
+    /// Film grain over the mesh (mesh-math §8a): the document's, at the
+    /// frame's time; nil for none. Both renderers read it from the plan.
+    public var grain: GrainField?
 
     /// Plans `mesh` on a `width × height` canvas. `tessellationLevel`
     /// overrides the automatic choice (tests use it to measure the error).

@@ -123,6 +123,9 @@ public struct ScenePlan: Sendable {
     /// becomes the first layer).
     public var background: LayerContent
     public var layers: [LayerPlan]
+    /// Film grain over every pixel of the canvas (mesh-math §8a), at the
+    /// frame's time; nil for none.
+    public var grain: GrainField?
 
     public init(width: Int, height: Int, background: LayerContent, layers: [LayerPlan]) {
         precondition(width > 0 && height > 0)

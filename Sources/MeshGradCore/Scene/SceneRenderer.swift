@@ -28,17 +28,17 @@ public struct SceneRenderer: Sendable {
     }
 
     public func render8(_ plan: ScenePlan, dithers: Bool = true) -> RGBAImage<UInt8> {
-        render(plan, writer: RGBA8Writer(dithers: dithers))
+        render(plan, writer: RGBA8Writer(dithers: dithers, grain: plan.grain))
     }
 
     public func render16(_ plan: ScenePlan) -> RGBAImage<UInt16> {
-        render(plan, writer: RGBA16Writer())
+        render(plan, writer: RGBA16Writer(grain: plan.grain))
     }
 
     /// Straight colors, unquantized: the exact value the 8-bit output
     /// approximates.
     public func renderFloat(_ plan: ScenePlan) -> RGBAImage<Float> {
-        render(plan, writer: RGBAFloatWriter())
+        render(plan, writer: RGBAFloatWriter(grain: plan.grain))
     }
 
     /// Composites the scene, then unpremultiplies and stores every pixel
@@ -53,7 +53,7 @@ public struct SceneRenderer: Sendable {
             let source = SendablePointer(canvas.baseAddress!)
             forEachBand(of: 0..<plan.height) { rows in
                 for y in rows {
-                    let rowSeed = ditherRowSeed(y: y)
+                    let rowSeed = writer.rowSeed(y: y)
                     let row = source.pointer + y * width
                     let target = out.pointer + y * width * 4
                     for x in 0..<width {

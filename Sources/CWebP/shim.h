@@ -1,0 +1,2 @@
+// libwebp's simple encoding API (Debian: libwebp-dev).
+#include <webp/encode.h>

@@ -1,0 +1,47 @@
+import Foundation
+import MeshGradCore
+import MeshGradLossy
+import MeshGradPipeline
+
+extension RenderCommand {
+    /// The output formats besides PNG and PDF, by file name ending.
+    static let lossyEndings = [".jpg", ".jpeg", ".webp"]
+
+    static func isLossy(_ path: String) -> Bool {
+        lossyEndings.contains { path.lowercased().hasSuffix($0) }
+    }
+
+    /// `-o out.jpg|out.webp`: the 8-bit frame, encoded by libjpeg-turbo or
+    /// libwebp at `quality`, written atomically.
+    static func renderLossy(
+        _ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer
+    ) throws
+        -> StageTimings
+    {
+        var timings = StageTimings()
+        let (document, time, size) = try loadChecked(entry, options: options)
+        guard options.depth == 8 else {
+            throw CommandError("\(entry.output): JPEG and WebP are 8-bit; drop --depth 16")
+        }
+        let start = DispatchTime.now()
+        let frame = try FramePlan(
+            document, label: entry.label, width: size.width, height: size.height, time: time,
+            antialiasing: options.antialiasing)
+        let image = try engine.render8(frame, dithers: entry.dithers ?? options.dithers)
+        timings.render = start.secondsElapsed
+        let encodeStart = DispatchTime.now()
+        let bytes =
+            entry.output.lowercased().hasSuffix(".webp")
+            ? try WebPEncoder.encode(image, quality: options.quality)
+            : try JPEGCodec.encode(image, quality: options.quality)
+        timings.encode = encodeStart.secondsElapsed
+        let writeStart = DispatchTime.now()
+        do {
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output))
+        } catch {
+            throw CommandError("\(entry.output): cannot be written (\(error))")
+        }
+        timings.write = writeStart.secondsElapsed
+        return timings
+    }
+}

@@ -1,0 +1,75 @@
+import CTurboJPEG
+import MeshGradCore
+
+/// JPEG through libjpeg-turbo's TurboJPEG API: stills with grain, whose
+/// noise a lossless PNG pays for byte by byte, and photos read by
+/// `meshgrad fit`.
+public enum JPEGCodec {
+    /// The largest side `decode` accepts (a 16k photo is 1 GB of RGBA).
+    public static let maximumSide = 16384
+
+    /// Encodes `image` at `quality` (1…100) with 4:2:0 chroma (4:4:4 at
+    /// 90 and above, where grain's colored noise would otherwise smear).
+    /// JPEG has no alpha: translucent pixels are composited over white.
+    public static func encode(_ image: RGBAImage<UInt8>, quality: Int) throws(LossyError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw LossyError("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        let pixels = opaqueOverWhite(image)
+        var buffer: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let subsampling = quality >= 90 ? TJSAMP_444 : TJSAMP_420
+        let status = pixels.withUnsafeBufferPointer { rgba in
+            tjCompress2(
+                handle, rgba.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(TJPF_RGBA.rawValue),
+                &buffer, &size, Int32(subsampling.rawValue), Int32(min(max(quality, 1), 100)),
+                Int32(TJFLAG_ACCURATEDCT))
+        }
+        defer { if let buffer { tjFree(buffer) } }
+        guard status == 0, let buffer else { throw LossyError("JPEG: \(message(handle))") }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
+    }
+
+    /// Decodes a JPEG to 8-bit RGBA (opaque).
+    public static func decode(_ bytes: [UInt8]) throws(LossyError) -> RGBAImage<UInt8> {
+        guard let handle = tjInitDecompress() else { throw LossyError("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer { jpeg in
+            tjDecompressHeader3(
+                handle, jpeg.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw LossyError("not a JPEG file (\(message(handle)))") }
+        guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
+            throw LossyError("a \(width)×\(height) JPEG is larger than \(maximumSide) a side")
+        }
+        var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
+        let status = pixels.withUnsafeMutableBufferPointer { rgba in
+            bytes.withUnsafeBufferPointer { jpeg in
+                tjDecompress2(
+                    handle, jpeg.baseAddress, UInt(jpeg.count), rgba.baseAddress, width, 0, height,
+                    Int32(TJPF_RGBA.rawValue), Int32(TJFLAG_ACCURATEDCT))
+            }
+        }
+        guard status == 0 else { throw LossyError("JPEG: \(message(handle))") }
+        return RGBAImage(width: Int(width), height: Int(height), components: pixels)
+    }
+
+    static func message(_ handle: tjhandle) -> String {
+        String(cString: tjGetErrorStr2(handle))
+    }
+}
+
+/// The pixels with alpha composited over white and set opaque (for formats
+/// or uses without alpha).
+func opaqueOverWhite(_ image: RGBAImage<UInt8>) -> [UInt8] {
+    var pixels = image.components
+    for k in stride(from: 0, to: pixels.count, by: 4) where pixels[k + 3] != 255 {
+        let a = Int(pixels[k + 3])
+        for c in 0..<3 { pixels[k + c] = UInt8((Int(pixels[k + c]) * a + 255 * (255 - a) + 127) / 255) }
+        pixels[k + 3] = 255
+    }
+    return pixels
+}
