@@ -64,6 +64,13 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
 
+        // Dear ImGui (C++), for the preview's panels through MeshGradImGui's C API.
+        .systemLibrary(
+            name: "CImGui",
+            pkgConfig: "imgui",
+            providers: [.apt(["libimgui-dev"])]
+        ),
+
         // MARK: Pure Swift
 
         .target(name: "MeshGradCore"),
@@ -109,11 +116,14 @@ let package = Package(
             dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPipeline", "MeshGradPNG"]
         ),
 
+        // The C++ shim: an extern "C" API over ImGui and its GLFW and OpenGL 3 backends.
+        .target(name: "MeshGradImGui", dependencies: ["CImGui", "CGLFW"]),
+
         .target(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "MeshGradPipeline", "CGLFW",
+                "MeshGradPipeline", "MeshGradExport", "CGLFW", "MeshGradImGui",
             ]
         ),
 

@@ -8,12 +8,16 @@ struct PreviewCommand: Command {
     static let summary = "Open a live preview window to look at and edit a gradient"
     static let help = """
         USAGE: meshgrad preview SPEC.json|--preset NAME [options]
+               meshgrad preview NEW.json [--from PRESET]   # a new document, saved to NEW.json
 
         Opens a window (OpenGL 3.3 through GLFW; needs a display) that draws the gradient with
         the same renderer as 'meshgrad render --backend gl', plays its animation, reloads
         SPEC.json whenever it changes on disk (a broken file keeps the last good picture and
-        shows the error), and edits it with the mouse and keys. Press H in the window for
-        every key. Saves are atomic; a preset is saved as a new file.
+        shows the error), and edits it with panels, the mouse and keys. Press F1 in the window
+        for every key, H to hide the panels. Saves are atomic; a preset is saved as a new file;
+        quitting with unsaved changes asks, and unsaved work is kept in SPEC.json.recovery
+        every few seconds until it is saved. A SPEC.json that does not exist starts from a
+        template (or --from PRESET) and is saved there.
 
         ARGUMENTS:
         \(Source.help)
@@ -23,6 +27,10 @@ struct PreviewCommand: Command {
                                   fitted into 1280x800; else 1280x720).
           --export-size SIZE      What E exports (default: the document's size, else 4k).
           --paused                Start with the animation paused.
+          --from PRESET           For a new SPEC.json: start from this preset.
+          --hide-panels           Start with the panels hidden (the picture alone).
+          --uncapped              Draw as fast as possible (benchmarks; default: at most
+                                  one frame per display refresh, 60 Hz without vsync).
           --frames N              Quit after drawing N frames (scripts, benchmarks).
           --screenshot OUT.png    With --frames: save the last frame.
           --fps                   Print the frame rate at the end.
@@ -33,8 +41,10 @@ struct PreviewCommand: Command {
     static func run(_ words: [String], console: Console) throws {
         var spec = Arguments.Spec()
         spec.acceptSource()
-        for name in ["--window", "--export-size", "--frames", "--screenshot"] { spec.valued[name] = [] }
+        for name in ["--window", "--export-size", "--frames", "--screenshot", "--from"] { spec.valued[name] = [] }
         spec.flags["--paused"] = []
+        spec.flags["--hide-panels"] = []
+        spec.flags["--uncapped"] = []
         spec.flags["--fps"] = []
         let arguments = try Arguments(words, spec: spec, command: name)
         var options = PreviewOptions()
@@ -64,9 +74,14 @@ struct PreviewCommand: Command {
         }
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
-        let source = try Source(arguments)
-        try validateForRendering(source)
-        if let size = source.document.size {
+        options.hidesPanels = arguments.flag("--hide-panels")
+        options.capsFrameRate = !arguments.flag("--uncapped")
+        let newFile = try newFileSource(arguments)
+        let source = newFile == nil ? try Source(arguments) : nil
+        let (document, sourceLabel) = newFile ?? source!.both
+        if let source { try validateForRendering(source) }
+        options.isNewFile = newFile != nil
+        if let size = document.size {
             // A document made for a size (a phone screen, a banner) opens
             // in a window of its shape, and exports at that size.
             if try arguments.value("--window") == nil {
@@ -78,10 +93,10 @@ struct PreviewCommand: Command {
         }
         let isFile = arguments.positionals.first != nil
         let session = PreviewSession(
-            document: source.document, path: isFile ? source.label : nil,
+            document: document, path: isFile ? sourceLabel : nil,
             label: isFile
-                ? (source.label as NSString).lastPathComponent
-                : source.label.replacingOccurrences(of: "preset ", with: ""),
+                ? (sourceLabel as NSString).lastPathComponent
+                : sourceLabel.replacingOccurrences(of: "preset ", with: ""),
             options: options, output: { console.out.write($0) }, errorOutput: { console.err.write($0) })
         do {
             try session.run()
@@ -89,4 +104,35 @@ struct PreviewCommand: Command {
             throw CommandError("\(error)")
         }
     }
+}
+
+extension PreviewCommand {
+    /// `preview NEW.json` where NEW.json does not exist: a template (or
+    /// `--from PRESET`), to be saved there. Nil when the file exists or no
+    /// file is given (then `Source` reads it, or the preset).
+    static func newFileSource(_ arguments: Arguments) throws -> (GradientDocument, String)? {
+        let from = try arguments.value("--from")
+        guard let path = arguments.positionals.first, !FileManager.default.fileExists(atPath: path) else {
+            if from != nil { throw UsageError(command: name, message: "--from is for a new SPEC.json that does not exist yet") }
+            return nil
+        }
+        guard try arguments.value("--preset") == nil else {
+            throw UsageError(command: name, message: "both SPEC.json and --preset given; expected one of them")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+            throw CommandError("\(path): no such directory \(directory) to create it in")
+        }
+        guard let from else { return (PreviewTemplate.document, path) }
+        guard let preset = Presets.named(from) else {
+            let names = Presets.all.map(\.name).joined(separator: ", ")
+            throw CommandError("unknown preset \"\(from)\"; expected one of \(names)")
+        }
+        return (preset.document, path)
+    }
+}
+
+extension Source {
+    var both: (GradientDocument, String) { (document, label) }
 }
