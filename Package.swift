@@ -123,7 +123,7 @@ let package = Package(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "MeshGradPipeline", "MeshGradExport", "CGLFW", "MeshGradImGui",
+                "MeshGradPipeline", "MeshGradExport", "CEpoxy", "CGLFW", "MeshGradImGui",
             ]
         ),
 

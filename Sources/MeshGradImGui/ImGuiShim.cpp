@@ -1,6 +1,7 @@
 // The C API of MeshGradImGui.h over Dear ImGui 1.86 (Debian libimgui-dev).
 #include "MeshGradImGui.h"
 
+#include <GLFW/glfw3.h>
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
@@ -13,6 +14,25 @@ namespace {
 /// Whether each open mgui_begin pushed an item width (it does when the
 /// window is not collapsed), for mgui_end to pop.
 std::vector<bool> pushedItemWidth;
+
+/// ImGui 1.86 reads keys as "down now" once a frame: a key pressed and
+/// released between two frames (xdotool, a fast typist, a busy machine)
+/// would never be seen. Such a release waits for the next frame.
+GLFWwindow *keyWindow = nullptr;
+std::vector<int> pressedThisFrame;
+struct Release { int key, scancode, mods; };
+std::vector<Release> deferredReleases;
+
+void keyCallback(GLFWwindow *window, int key, int scancode, int action, int mods) {
+    if (action == GLFW_PRESS) pressedThisFrame.push_back(key);
+    bool justPressed = false;
+    for (int k : pressedThisFrame) justPressed |= (k == key);
+    if (action == GLFW_RELEASE && justPressed) {
+        deferredReleases.push_back({key, scancode, mods});
+        return;
+    }
+    ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
+}
 }
 
 extern "C" {
@@ -40,7 +60,11 @@ bool mgui_create(void *window, const char *font_path, float font_size) {
     style.WindowRounding = 6;
     style.FrameRounding = 3;
     style.Colors[ImGuiCol_WindowBg].w = 0.88f;
-    if (!ImGui_ImplGlfw_InitForOpenGL(static_cast<GLFWwindow *>(window), true)) return false;
+    keyWindow = static_cast<GLFWwindow *>(window);
+    if (!ImGui_ImplGlfw_InitForOpenGL(keyWindow, true)) return false;
+    // ImGui's key callback (which calls the application's first) behind
+    // the deferral above.
+    glfwSetKeyCallback(keyWindow, keyCallback);
     return ImGui_ImplOpenGL3_Init("#version 330 core");
 }
 
@@ -54,6 +78,11 @@ void mgui_new_frame(void) {
     ImGui_ImplOpenGL3_NewFrame();
     ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
+    // This frame saw the presses: their releases count from the next.
+    pressedThisFrame.clear();
+    std::vector<Release> releases;
+    releases.swap(deferredReleases);
+    for (const Release &r : releases) ImGui_ImplGlfw_KeyCallback(keyWindow, r.key, r.scancode, GLFW_RELEASE, r.mods);
 }
 
 void mgui_render(void) {

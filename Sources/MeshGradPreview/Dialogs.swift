@@ -39,6 +39,8 @@ extension PreviewSession {
     func ask(_ question: Dialog) {
         dialog = question
         needsRedraw = true
+        // ImGui fades the modal's dimming in over a sixth of a second.
+        settleFrames = max(settleFrames, 15)
     }
 
     // MARK: - Answers
@@ -49,6 +51,7 @@ extension PreviewSession {
         guard let question = dialog else { return }
         dialog = nil
         needsRedraw = true
+        settleFrames = max(settleFrames, 3)
         switch (question, answer) {
         case (.quit, .save):
             if save(asNewFile: false) { quitting = true }

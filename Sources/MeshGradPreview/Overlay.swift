@@ -1,3 +1,4 @@
+import Foundation
 import MeshGradCore
 import MeshGradEditor
 
@@ -28,9 +29,10 @@ extension PreviewSession {
     /// frame with its resize corner.
     func buildOverlay(width: Int, height: Int) {
         overlay.clear()
-        let scale = SIMD2(Float(width), Float(height))
-        func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(canvasPoint(p)) * scale }
-        if let k = selectedLayer { layerFrameOverlay(k, scale: scale) }
+        let view = canvasView
+        func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(view.pixels(canvasPoint(p))) }
+        if !view.isFull { canvasOutline(view) }
+        if let k = selectedLayer { layerFrameOverlay(k, view: view) }
         guard let mesh = displayedMesh else { return }
         let white = SIMD4<Float>(1, 1, 1, 0.9)
         let shadow = SIMD4<Float>(0, 0, 0, 0.55)
@@ -53,7 +55,7 @@ extension PreviewSession {
         }
         if let selected = editor.selection?.vertex, selected < points.count {
             if case .handle(_, let handle) = editor.selection, let h = displayedPosition(of: .handle(selected, handle)) {
-                overlay.square(at: SIMD2<Float>(h) * scale, size: 10, color: accent)
+                overlay.square(at: SIMD2<Float>(view.pixels(h)), size: 10, color: accent)
             }
             let p = px(points[selected].position)
             overlay.square(at: p, size: 14, color: shadow)
@@ -79,16 +81,41 @@ extension PreviewSession {
 
     /// A dashed-looking outline (two lines, dark and light) and the corner
     /// square that resizes.
-    func layerFrameOverlay(_ k: Int, scale: SIMD2<Float>) {
+    func layerFrameOverlay(_ k: Int, view: CanvasView) {
         guard let scene = editor.document.scene, scene.layers.indices.contains(k) else { return }
         let f = scene.layers[k].state(at: time).frame
         let corners = [SIMD2(f.x, f.y), SIMD2(f.x + f.width, f.y), SIMD2(f.x + f.width, f.y + f.height), SIMD2(f.x, f.y + f.height)]
-            .map { SIMD2<Float>($0) * scale }
+            .map { SIMD2<Float>(view.pixels($0)) }
         for i in 0..<4 {
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 3, color: SIMD4(0, 0, 0, 0.6))
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1.5, color: SIMD4(1, 0.8, 0.1, 1))
         }
         overlay.square(at: corners[2], size: 12, color: SIMD4(0, 0, 0, 0.6))
         overlay.square(at: corners[2], size: 9, color: SIMD4(1, 0.8, 0.1, 1))
+    }
+
+    /// A thin line round the canvas where it does not fill the window.
+    func canvasOutline(_ view: CanvasView) {
+        let corners = [SIMD2(0.0, 0), SIMD2(1, 0), SIMD2(1, 1), SIMD2(0, 1)].map { SIMD2<Float>(view.pixels($0)) }
+        for i in 0..<4 {
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1, color: SIMD4(1, 1, 1, 0.25))
+        }
+    }
+
+    /// Scroll: zoom the canvas about the cursor (panels shown).
+    func scrolled(_ dy: Double) {
+        guard panelsVisible, !panelsHaveMouse, dy.isFinite, dy != 0 else { return }
+        let before = canvasView
+        let here = cursor * pixelScale
+        let anchor = before.units(here)
+        zoom = min(max(zoom * pow(1.15, dy), CanvasView.zoomRange.lowerBound), CanvasView.zoomRange.upperBound)
+        let after = canvasView
+        // Keep the canvas point under the cursor where it was.
+        pan += here - after.pixels(anchor)
+        needsRedraw = true
+    }
+
+    func panButton(pressed: Bool) {
+        panning = pressed && panelsVisible && !panelsHaveMouse ? (cursor, pan) : nil
     }
 }

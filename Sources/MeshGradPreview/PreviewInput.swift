@@ -21,10 +21,18 @@ extension PreviewSession {
             session.keyEvent(key, mods: mods)
         }
         glfwSetCharCallback(handle) { window, _ in PreviewSession.from(window)?.inputEvent() }
-        glfwSetScrollCallback(handle) { window, _, _ in PreviewSession.from(window)?.inputEvent() }
+        glfwSetScrollCallback(handle) { window, _, dy in
+            guard let session = PreviewSession.from(window) else { return }
+            session.inputEvent()
+            session.scrolled(dy)
+        }
         glfwSetMouseButtonCallback(handle) { window, button, action, mods in
             guard let session = PreviewSession.from(window) else { return }
             session.inputEvent()
+            if button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE {
+                session.panButton(pressed: action == GLFW_PRESS)
+                return
+            }
             guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
             if action == GLFW_PRESS {
                 session.mouseDown(shift: mods & GLFW_MOD_SHIFT != 0, alt: mods & GLFW_MOD_ALT != 0)
@@ -55,7 +63,7 @@ extension PreviewSession {
     /// Any input: ImGui, when it draws, needs a few frames to show it.
     func inputEvent() {
         guard panelsDrawn else { return }
-        settleFrames = max(settleFrames, 3)
+        settleFrames = max(settleFrames, 6)
         needsRedraw = true
     }
 
@@ -70,15 +78,17 @@ extension PreviewSession {
     }
 
     /// The cursor in the unit square of the canvas.
-    var cursorInUnits: SIMD2<Double> {
-        let (fw, fh) = window.framebufferSize
-        return cursor * pixelScale / SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
-    }
+    var cursorInUnits: SIMD2<Double> { canvasView.units(cursor * pixelScale) }
 
-    /// The canvas in framebuffer pixels.
-    var canvasPixels: SIMD2<Double> {
+    /// The canvas's size in framebuffer pixels.
+    var canvasPixels: SIMD2<Double> { canvasView.size }
+
+    /// Where the canvas is in the window now (see ``CanvasView``).
+    var canvasView: CanvasView {
         let (fw, fh) = window.framebufferSize
-        return SIMD2(Double(fw), Double(fh))
+        let framebuffer = SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
+        guard panelsVisible else { return .full(framebuffer) }
+        return .inset(framebuffer, scale: pixelScale.x, zoom: zoom, pan: pan)
     }
 
     // MARK: - Mouse
@@ -150,6 +160,11 @@ extension PreviewSession {
             // Hover highlights and drags inside the panels.
             needsRedraw = true
         }
+        if let panning {
+            pan = panning.pan + (cursor - panning.cursor) * pixelScale
+            needsRedraw = true
+            return
+        }
         if draggingFrame != nil {
             dragFrame(shift: glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS)
             return
@@ -196,7 +211,9 @@ extension PreviewSession {
         }
         let shift = mods & GLFW_MOD_SHIFT != 0
         let control = mods & GLFW_MOD_CONTROL != 0
-        if panelsReady && panelsDrawn && mgui_wants_keyboard() { return }
+        // Save and quit work even while a text field has the keyboard.
+        let passes = control && (key == GLFW_KEY_S || key == GLFW_KEY_Q)
+        if panelsReady && panelsDrawn && mgui_wants_keyboard() && !passes { return }
         if refusesForSelection(key, control: control) { return }
         self.key(key, shift: shift, control: control)
     }
@@ -204,8 +221,7 @@ extension PreviewSession {
     func key(_ key: Int32, shift: Bool, control: Bool) {
         needsRedraw = true
         let vertexCount = editor.mesh.map { $0.mesh.width * $0.mesh.height } ?? 0
-        let (fw, fh) = window.framebufferSize
-        let pixel = SIMD2(1 / Double(max(fw, 1)), 1 / Double(max(fh, 1))) * (shift ? 10 : 1)
+        let pixel = SIMD2(1, 1) / canvasPixels * (shift ? 10 : 1)
         switch key {
         case GLFW_KEY_Z where control:
             if shift { editor.redo() } else { editor.undo() }
@@ -236,6 +252,9 @@ extension PreviewSession {
         case GLFW_KEY_G: editor.resizeGrid(by: shift ? -1 : 1)
         case GLFW_KEY_R: randomize()
         case GLFW_KEY_O: showsOverlay.toggle()
+        case GLFW_KEY_0:
+            zoom = 1
+            pan = .zero
         case GLFW_KEY_SPACE: playing.toggle()
         case GLFW_KEY_PERIOD:
             playing = false
@@ -281,6 +300,13 @@ extension PreviewSession {
         editor.randomize(seed: randomSeed)
     }
 
+    /// A key that does nothing here says why: in the status line, and on
+    /// the terminal (once in a row), where panels are hidden.
+    func refuse(_ message: String) {
+        if status?.message != message || status!.until < Date() { output("meshgrad preview: \(message)\n") }
+        say(message)
+    }
+
     /// Keys that need a mesh, or a selected vertex, do nothing without one
     /// and say why in the status line.
     func refusesForSelection(_ key: Int32, control: Bool) -> Bool {
@@ -294,11 +320,11 @@ extension PreviewSession {
             GLFW_KEY_UP, GLFW_KEY_DOWN,
         ]
         if needsMesh.contains(key) && editor.mesh == nil {
-            say("no mesh to edit: this scene has no mesh layer (select a layer in the Layers panel)")
+            refuse("no mesh to edit: this scene has no mesh layer")
             return true
         }
         if needsSelection.contains(key) && editor.selection == nil {
-            say("select a vertex first (click it, or Tab), or B for the background")
+            refuse("select a vertex first (click it, or Tab), or B for the background")
             return true
         }
         return false

@@ -89,6 +89,11 @@ public final class PreviewSession {
     /// Layers hidden in the window only (not in the file).
     var hiddenLayers: Set<Int> = []
     var draggingFrame: FrameDrag?
+    /// The canvas view's zoom and pan (with the panels shown).
+    var zoom = 1.0
+    var pan = SIMD2<Double>(0, 0)
+    var panning: (cursor: SIMD2<Double>, pan: SIMD2<Double>)?
+    var canvasBlit: CanvasBlit?
 
     /// `path` is the document's file (watched and saved to); nil for a preset,
     /// named by `label`.
@@ -168,6 +173,7 @@ public final class PreviewSession {
         }
         if !editor.hasUnsavedChanges { recovery?.remove() }
         stopPanels()
+        canvasBlit = nil
         overlay = nil
         presenter = nil
         window = nil
@@ -201,7 +207,25 @@ public final class PreviewSession {
     func draw() throws {
         let (width, height) = window.framebufferSize
         guard width > 0 && height > 0 else { return }
-        try presenter.present(try frame(width: width, height: height))
+        // While it plays, the preview's lighter tessellation keeps the frame
+        // rate; a still picture is the file's own, pixel for pixel what
+        // `meshgrad render` draws (it is drawn once).
+        let moving = playing && documentMoves
+        let tolerance = moving ? TessellationLevel.preview : TessellationLevel()
+        let view = canvasView
+        if view.isFull && view.size == SIMD2(Double(width), Double(height)) {
+            try presenter.present(try frame(width: width, height: height, tolerance: tolerance))
+        } else {
+            // Drawn at the view's size (at most the window's), then moved into place.
+            let w = max(1, min(width, Int(view.size.x)))
+            let h = max(1, min(height, Int(view.size.y)))
+            try presenter.present(try frame(width: w, height: h, tolerance: tolerance))
+            if canvasBlit == nil { canvasBlit = CanvasBlit() }
+            canvasBlit!.move(
+                width: w, height: h, framebufferHeight: height,
+                to: (Int(view.origin.x), Int(view.origin.y), Int(view.size.x), Int(view.size.y)),
+                backdrop: SIMD4(0.11, 0.11, 0.12, 1))
+        }
         if showsOverlay || editor.selection != nil || selectedLayer != nil {
             buildOverlay(width: width, height: height)
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)

@@ -45,8 +45,8 @@ extension PreviewSession {
         var wheel = panels.pickerWheel
         if mgui_checkbox("Hue wheel", &wheel) { panels.pickerWheel = wheel }
         let typed = panels.hex.draw("Hex", value: color.hexString, hexadecimal: false)
-        panels.layout.note("hex")
-        if let typed {
+        panels.layout.note(panels.hex.editing ? "hex-editing" : "hex")
+        if let typed, typed != color.hexString {
             setColor(hex: typed)
         }
         var lch = Oklch(color)

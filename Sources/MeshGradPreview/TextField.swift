@@ -6,16 +6,19 @@ import MeshGradImGui
 /// (the document's current value) each frame.
 struct TextField {
     private var buffer = [CChar](repeating: 0, count: 256)
-    private var editing = false
+    /// Whether the user is typing in it (it has the keyboard).
+    private(set) var editing = false
 
-    /// Draws the field; returns its text when the user pressed Enter.
+    /// Draws the field; returns its text when the user pressed Enter or
+    /// left the field (clicked elsewhere, Tab).
     mutating func draw(_ label: String, value: String, hexadecimal: Bool = false) -> String? {
         if !editing { set(value) }
         let entered = buffer.withUnsafeMutableBufferPointer {
             mgui_input_text(label, $0.baseAddress, $0.count, hexadecimal)
         }
+        let wasEditing = editing
         editing = mgui_item_active()
-        guard entered else { return nil }
+        guard entered || (wasEditing && !editing) else { return nil }
         editing = false
         return text
     }
