@@ -165,7 +165,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradInterchangeTests",
-            dependencies: ["MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport"],
+            dependencies: [
+                "MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -113,7 +113,9 @@ extension PreviewCommand {
     static func newFileSource(_ arguments: Arguments) throws -> (GradientDocument, String)? {
         let from = try arguments.value("--from")
         guard let path = arguments.positionals.first, !FileManager.default.fileExists(atPath: path) else {
-            if from != nil { throw UsageError(command: name, message: "--from is for a new SPEC.json that does not exist yet") }
+            if from != nil {
+                throw UsageError(command: name, message: "--from is for a new SPEC.json that does not exist yet")
+            }
             return nil
         }
         guard try arguments.value("--preset") == nil else {
@@ -121,7 +123,9 @@ extension PreviewCommand {
         }
         let directory = (path as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        if !directory.isEmpty, !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue {
+        if !directory.isEmpty,
+            !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue
+        {
             throw CommandError("\(path): no such directory \(directory) to create it in")
         }
         guard let from else { return (PreviewTemplate.document, path) }

@@ -23,6 +23,11 @@ std::vector<int> pressedThisFrame;
 struct Release { int key, scancode, mods; };
 std::vector<Release> deferredReleases;
 
+/// Mouse buttons as the application's callback reported them.
+bool mouseDown[5] = {false, false, false, false, false};
+bool mouseJustPressed[5] = {false, false, false, false, false};
+double lastTime = 0;
+
 void keyCallback(GLFWwindow *window, int key, int scancode, int action, int mods) {
     if (action == GLFW_PRESS) pressedThisFrame.push_back(key);
     bool justPressed = false;
@@ -74,9 +79,33 @@ void mgui_destroy(void) {
     ImGui::DestroyContext();
 }
 
-void mgui_new_frame(void) {
+void mgui_mouse_button(int button, bool pressed) {
+    if (button < 0 || button >= 5) return;
+    if (pressed) mouseJustPressed[button] = true;
+    mouseDown[button] = pressed;
+}
+
+void mgui_new_frame(float width, float height, float framebuffer_width, float framebuffer_height, float mouse_x,
+    float mouse_y) {
+    ImGuiIO &io = ImGui::GetIO();
+    // Tab is the preview's (the next vertex) unless a field is being typed
+    // in, where it moves to the next field.
+    io.KeyMap[ImGuiKey_Tab] = ImGui::IsAnyItemActive() ? GLFW_KEY_TAB : -1;
+    // What ImGui_ImplGlfw_NewFrame does, from the application's values.
+    io.DisplaySize = ImVec2(width, height);
+    if (width > 0 && height > 0) {
+        io.DisplayFramebufferScale = ImVec2(framebuffer_width / width, framebuffer_height / height);
+    }
+    double now = glfwGetTime();
+    io.DeltaTime = lastTime > 0 && now > lastTime ? float(now - lastTime) : 1.0f / 60.0f;
+    lastTime = now;
+    io.MousePos = ImVec2(mouse_x, mouse_y);
+    for (int i = 0; i < 5; i++) {
+        // A click shorter than a frame still counts as one.
+        io.MouseDown[i] = mouseJustPressed[i] || mouseDown[i];
+        mouseJustPressed[i] = false;
+    }
     ImGui_ImplOpenGL3_NewFrame();
-    ImGui_ImplGlfw_NewFrame();
     ImGui::NewFrame();
     // This frame saw the presses: their releases count from the next.
     pressedThisFrame.clear();

@@ -24,7 +24,8 @@ final class CanvasBlit {
         guard width > size.width || height > size.height else { return }
         size = (max(width, size.width), max(height, size.height))
         epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
-        epoxy_glRenderbufferStorage(GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
+        epoxy_glRenderbufferStorage(
+            GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
         epoxy_glFramebufferRenderbuffer(
             GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)

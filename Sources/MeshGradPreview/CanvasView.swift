@@ -22,9 +22,11 @@ struct CanvasView {
     /// center and moved by `pan` pixels; the window's aspect kept.
     static func inset(_ framebuffer: SIMD2<Double>, scale: Double, zoom: Double, pan: SIMD2<Double>) -> CanvasView {
         let margin = Self.margin * scale
-        let fit = max(0.1, min((framebuffer.x - 2 * margin) / framebuffer.x, (framebuffer.y - 2 * margin) / framebuffer.y))
+        let fit = max(
+            0.1, min((framebuffer.x - 2 * margin) / framebuffer.x, (framebuffer.y - 2 * margin) / framebuffer.y))
         let size = framebuffer * fit * zoom
-        return CanvasView(origin: ((framebuffer - size) / 2 + pan).rounded(.down), size: size.rounded(.toNearestOrAwayFromZero))
+        return CanvasView(
+            origin: ((framebuffer - size) / 2 + pan).rounded(.down), size: size.rounded(.toNearestOrAwayFromZero))
     }
 
     var isFull: Bool { origin == .zero }

@@ -35,7 +35,8 @@ extension PreviewSession {
         var background = colorComponents(mesh.background)
         mgui_color_swatch("##background", &background)
         canvasSizeField()
-        mgui_text_disabled(editor.hasExplicitHandles ? "Handles: explicit (bezierPoints)" : "Handles: inferred (points)")
+        mgui_text_disabled(
+            editor.hasExplicitHandles ? "Handles: explicit (bezierPoints)" : "Handles: inferred (points)")
         if editor.hasExplicitHandles {
             if mgui_button("Re-infer handles") { editor.reinferHandles() }
         } else if mgui_button("Make handles editable") {

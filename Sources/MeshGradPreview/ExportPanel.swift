@@ -5,7 +5,8 @@ extension PreviewSession {
     /// A PNG at a chosen size (the sizes `meshgrad sizes` names), and the
     /// SwiftUI code, read-only, with a Copy button.
     func exportPanel() {
-        guard mgui_header("Export", true) else { return }
+        // Closed at first: the code box costs a software rasterizer frames.
+        guard mgui_header("Export", false) else { return }
         let sizes = exportSizes
         var index = min(panels.exportSizeIndex, sizes.count - 1)
         if combo("PNG size", &index, sizes.map(\.name)) { panels.exportSizeIndex = index }

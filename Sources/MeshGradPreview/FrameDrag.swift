@@ -32,7 +32,10 @@ extension PreviewSession {
                 return true
             }
         }
-        guard let k = scene.layers.indices.reversed().first(where: { scene.layers[$0].state(at: time).frame.contains(here) })
+        guard
+            let k = scene.layers.indices.reversed().first(where: {
+                scene.layers[$0].state(at: time).frame.contains(here)
+            })
         else {
             selectedLayer = nil
             return false

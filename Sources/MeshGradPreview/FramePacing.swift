@@ -22,7 +22,14 @@ struct FramePacing {
     /// Allows a little early (a millisecond): timers wake a bit late or early.
     func isDue() -> Bool { wait() <= 0.001 }
 
-    mutating func drew() { last = Date() }
+    /// Counts from when the frame was due, not when it came (a wake-up a
+    /// millisecond late must not make every frame late), but never from
+    /// further back than one frame.
+    mutating func drew() {
+        let now = Date()
+        last = max(last.addingTimeInterval(interval), now.addingTimeInterval(-interval))
+        if last > now { last = now }
+    }
 }
 
 extension WindowContext {
@@ -33,9 +40,19 @@ extension WindowContext {
         else { return 60 }
         return Int(mode.pointee.refreshRate)
     }
+}
 
-    /// Iconified or not shown: nothing drawn can be seen.
-    var isHidden: Bool {
-        glfwGetWindowAttrib(handle, GLFW_ICONIFIED) == GLFW_TRUE || glfwGetWindowAttrib(handle, GLFW_VISIBLE) == GLFW_FALSE
+/// What the preview knows of its window without asking X.
+struct WindowState {
+    var framebuffer = (0, 0)
+    var window = (0, 0)
+    var iconified = false
+
+    init() {}
+
+    init(_ context: WindowContext) {
+        framebuffer = context.framebufferSize
+        window = context.windowSize
+        iconified = glfwGetWindowAttrib(context.handle, GLFW_ICONIFIED) == GLFW_TRUE
     }
 }

@@ -75,7 +75,9 @@ extension PreviewSession {
             editor.editText(ofLayer: k) { $0.text = typed }
         }
         var points = text.size
-        edited(slider("Size (pt)", &points, 4...400, format: "%.0f")) { editor.editText(ofLayer: k) { $0.size = points } }
+        edited(slider("Size (pt)", &points, 4...400, format: "%.0f")) {
+            editor.editText(ofLayer: k) { $0.size = points }
+        }
         var weight = TextMask.Weight.allCases.firstIndex(of: text.weight) ?? 0
         edited(combo("Weight", &weight, TextMask.Weight.allCases.map(\.rawValue))) {
             editor.editText(ofLayer: k) { $0.weight = TextMask.Weight.allCases[weight] }

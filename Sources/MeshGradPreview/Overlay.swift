@@ -44,7 +44,8 @@ extension PreviewSession {
             let handleColor = explicit ? SIMD4<Float>(0.6, 0.85, 1, 1) : SIMD4<Float>(0.75, 0.75, 0.8, 0.9)
             for p in points {
                 for handle in [p.leading, p.top, p.trailing, p.bottom] where handle != p.position {
-                    overlay.line(from: px(p.position), to: px(handle), width: 1.5, color: handleColor * SIMD4(1, 1, 1, 0.8))
+                    overlay.line(
+                        from: px(p.position), to: px(handle), width: 1.5, color: handleColor * SIMD4(1, 1, 1, 0.8))
                     overlay.square(at: px(handle), size: 6, color: handleColor)
                 }
             }
@@ -54,7 +55,8 @@ extension PreviewSession {
             }
         }
         if let selected = editor.selection?.vertex, selected < points.count {
-            if case .handle(_, let handle) = editor.selection, let h = displayedPosition(of: .handle(selected, handle)) {
+            if case .handle(_, let handle) = editor.selection, let h = displayedPosition(of: .handle(selected, handle))
+            {
                 overlay.square(at: SIMD2<Float>(view.pixels(h)), size: 10, color: accent)
             }
             let p = px(points[selected].position)
@@ -84,8 +86,11 @@ extension PreviewSession {
     func layerFrameOverlay(_ k: Int, view: CanvasView) {
         guard let scene = editor.document.scene, scene.layers.indices.contains(k) else { return }
         let f = scene.layers[k].state(at: time).frame
-        let corners = [SIMD2(f.x, f.y), SIMD2(f.x + f.width, f.y), SIMD2(f.x + f.width, f.y + f.height), SIMD2(f.x, f.y + f.height)]
-            .map { SIMD2<Float>(view.pixels($0)) }
+        let corners = [
+            SIMD2(f.x, f.y), SIMD2(f.x + f.width, f.y), SIMD2(f.x + f.width, f.y + f.height),
+            SIMD2(f.x, f.y + f.height),
+        ]
+        .map { SIMD2<Float>(view.pixels($0)) }
         for i in 0..<4 {
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 3, color: SIMD4(0, 0, 0, 0.6))
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1.5, color: SIMD4(1, 0.8, 0.1, 1))

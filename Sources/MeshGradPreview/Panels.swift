@@ -29,7 +29,9 @@ extension PreviewSession {
     /// One ImGui frame: every visible panel, the help, the dialog.
     func drawPanels() {
         guard panelsReady, panelsDrawn else { return }
-        mgui_new_frame()
+        mgui_new_frame(
+            Float(sizes.window.0), Float(sizes.window.1), Float(sizes.framebuffer.0), Float(sizes.framebuffer.1),
+            Float(cursor.x), Float(cursor.y))
         let width = mgui_display_width()
         let height = mgui_display_height()
         if panelsVisible {

@@ -28,6 +28,7 @@ extension PreviewSession {
         }
         glfwSetMouseButtonCallback(handle) { window, button, action, mods in
             guard let session = PreviewSession.from(window) else { return }
+            mgui_mouse_button(button, action == GLFW_PRESS)
             session.inputEvent()
             if button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE {
                 session.panButton(pressed: action == GLFW_PRESS)
@@ -43,8 +44,18 @@ extension PreviewSession {
         glfwSetCursorPosCallback(handle) { window, x, y in
             PreviewSession.from(window)?.mouseMoved(x: x, y: y)
         }
-        glfwSetFramebufferSizeCallback(handle) { window, _, _ in
-            PreviewSession.from(window)?.needsRedraw = true
+        glfwSetFramebufferSizeCallback(handle) { window, width, height in
+            guard let session = PreviewSession.from(window) else { return }
+            session.sizes.framebuffer = (Int(width), Int(height))
+            session.needsRedraw = true
+        }
+        glfwSetWindowSizeCallback(handle) { window, width, height in
+            PreviewSession.from(window)?.sizes.window = (Int(width), Int(height))
+        }
+        glfwSetWindowIconifyCallback(handle) { window, iconified in
+            guard let session = PreviewSession.from(window) else { return }
+            session.sizes.iconified = iconified == GLFW_TRUE
+            session.needsRedraw = true
         }
         glfwSetWindowRefreshCallback(handle) { window in
             PreviewSession.from(window)?.needsRedraw = true
@@ -72,8 +83,8 @@ extension PreviewSession {
 
     /// Framebuffer pixels per screen unit (2 on a HiDPI screen).
     var pixelScale: SIMD2<Double> {
-        let (fw, fh) = window.framebufferSize
-        let (ww, wh) = window.windowSize
+        let (fw, fh) = sizes.framebuffer
+        let (ww, wh) = sizes.window
         return SIMD2(Double(fw) / Double(max(ww, 1)), Double(fh) / Double(max(wh, 1)))
     }
 
@@ -85,9 +96,13 @@ extension PreviewSession {
 
     /// Where the canvas is in the window now (see ``CanvasView``).
     var canvasView: CanvasView {
-        let (fw, fh) = window.framebufferSize
+        let (fw, fh) = sizes.framebuffer
         let framebuffer = SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
-        guard panelsVisible else { return .full(framebuffer) }
+        // The margin is for grabbing what lies on or past the border: with
+        // the overlay (O) on, or once zoomed or panned. Otherwise the picture
+        // fills the window and needs no copy (a copy costs llvmpipe about as
+        // much as the panels).
+        guard panelsVisible, showsOverlay || zoom != 1 || pan != .zero else { return .full(framebuffer) }
         return .inset(framebuffer, scale: pixelScale.x, zoom: zoom, pan: pan)
     }
 
@@ -274,7 +289,8 @@ extension PreviewSession {
         case GLFW_KEY_H:
             panelsVisible.toggle()
             settleFrames = 2
-        case GLFW_KEY_F1, GLFW_KEY_SLASH where shift:
+        case GLFW_KEY_F1,
+            GLFW_KEY_SLASH where shift:
             helpVisible.toggle()
             if helpVisible { output(KeyBindings.help + "\n") }
         default:

@@ -94,6 +94,10 @@ public final class PreviewSession {
     var pan = SIMD2<Double>(0, 0)
     var panning: (cursor: SIMD2<Double>, pan: SIMD2<Double>)?
     var canvasBlit: CanvasBlit?
+    /// The window's sizes and state as its callbacks report them: asking
+    /// X each time is a round trip to the server, several a frame, and a
+    /// busy X server makes each one cost.
+    var sizes = WindowState()
 
     /// `path` is the document's file (watched and saved to); nil for a preset,
     /// named by `label`.
@@ -120,6 +124,7 @@ public final class PreviewSession {
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
         presenter = try GLFramePresenter()
         overlay = try OverlayRenderer()
+        sizes = WindowState(window)
         installCallbacks()
         startPanels()
         defer { stopPanels() }
@@ -134,7 +139,7 @@ public final class PreviewSession {
             if window.shouldClose { requestQuit() }
             let animating = playing && documentMoves
             let wantsFrame = animating || needsRedraw || settleFrames > 0 || options.frames != nil
-            if window.isHidden {
+            if sizes.iconified {
                 // Iconified or unmapped: nothing to see, nothing drawn.
                 glfwWaitEventsTimeout(0.1)
             } else if wantsFrame {
@@ -151,7 +156,7 @@ public final class PreviewSession {
             }
             if animating { time += now.timeIntervalSince(lastTick) * speed }
             lastTick = now
-            if window.isHidden || !(wantsFrame || needsRedraw || settleFrames > 0) { continue }
+            if sizes.iconified || !(wantsFrame || needsRedraw || settleFrames > 0) { continue }
             guard pacing.isDue() else { continue }
             pacing.drew()
             needsRedraw = false
@@ -205,7 +210,7 @@ public final class PreviewSession {
     }
 
     func draw() throws {
-        let (width, height) = window.framebufferSize
+        let (width, height) = sizes.framebuffer
         guard width > 0 && height > 0 else { return }
         // While it plays, the preview's lighter tessellation keeps the frame
         // rate; a still picture is the file's own, pixel for pixel what

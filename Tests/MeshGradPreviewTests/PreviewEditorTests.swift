@@ -90,7 +90,9 @@ extension PreviewWindowTests {
         try key(preview, "ctrl+a")
         try preview.xdotool(["type", "--delay", "30", "00ff88"])
         try key(preview, "Return", "ctrl+s")
-        let typed = waitForDocument(at: spec.path, timeout: 15) { $0.animatedMesh?.mesh.colors[4] != RGBAColor(hex: "#ff0000") }
+        let typed = waitForDocument(at: spec.path, timeout: 15) {
+            $0.animatedMesh?.mesh.colors[4] != RGBAColor(hex: "#ff0000")
+        }
         #expect(typed?.animatedMesh?.mesh.colors[4] == RGBAColor(hex: "#00FF88"))
         #expect(try String(contentsOf: spec, encoding: .utf8).contains("\"#00FF88\""))
         // Just below the vertex's marker: the vertex's color (the surface is flat there).
@@ -101,7 +103,9 @@ extension PreviewWindowTests {
         let picker = try #require(layout(layoutFile, waitingFor: "picker"))
         try click(preview, at: SIMD2(picker.x + 1, picker.y + 1))
         try key(preview, "ctrl+s")
-        let picked = waitForDocument(at: spec.path, timeout: 15) { $0.animatedMesh?.mesh.colors[4] != RGBAColor(hex: "#00FF88") }
+        let picked = waitForDocument(at: spec.path, timeout: 15) {
+            $0.animatedMesh?.mesh.colors[4] != RGBAColor(hex: "#00FF88")
+        }
         let color = try #require(picked?.animatedMesh?.mesh.colors[4])
         #expect(color.red > 0.95 && color.green > 0.95 && color.blue > 0.95, "\(color)")
         #expect(color.exact8BitComponents != nil, "a picked color is saved as #RRGGBB")
@@ -152,9 +156,10 @@ extension PreviewWindowTests {
             var expected = inferred[i]
             if i == 3 { expected.trailing = moved }
             #expect(length(point.position - expected.position) < 1e-9)
-            for (a, b) in [(point.leading, expected.leading), (point.top, expected.top), (point.bottom, expected.bottom),
-                (point.trailing, expected.trailing)]
-            {
+            for (a, b) in [
+                (point.leading, expected.leading), (point.top, expected.top), (point.bottom, expected.bottom),
+                (point.trailing, expected.trailing),
+            ] {
                 #expect(length(a - b) < 1e-9, "vertex \(i)")
             }
         }
@@ -179,7 +184,8 @@ extension PreviewWindowTests {
                 }
             }
         }
-        #expect(changedRight == 0, "\(changedRight) pixels changed right of the edited patches (largest \(largestRight))")
+        #expect(
+            changedRight == 0, "\(changedRight) pixels changed right of the edited patches (largest \(largestRight))")
         #expect(changedLeft > 100, "the edited curve moved pixels (\(changedLeft))")
         _ = try preview.quit()
     }
@@ -331,16 +337,22 @@ extension PreviewWindowTests {
         let inside = origin &+ SIMD2(200, 150)
         try preview.xdotool(["mousemove", "\(inside.x)", "\(inside.y)"])
         try preview.xdotool(["mousedown", "1"])
-        for step in 1...4 { try preview.xdotool(["mousemove", "\(inside.x + 10 * step)", "\(inside.y + 15 * step / 2)"]) }
+        for step in 1...4 {
+            try preview.xdotool(["mousemove", "\(inside.x + 10 * step)", "\(inside.y + 15 * step / 2)"])
+        }
         try preview.xdotool(["mouseup", "1"])
         // Its bottom-right corner, now at (340, 255): 20 px wider, 15 taller.
         let corner = origin &+ SIMD2(340, 255)
         try preview.xdotool(["mousemove", "\(corner.x)", "\(corner.y)"])
         try preview.xdotool(["mousedown", "1"])
-        for step in 1...4 { try preview.xdotool(["mousemove", "\(corner.x + 5 * step)", "\(corner.y + 15 * step / 4)"]) }
+        for step in 1...4 {
+            try preview.xdotool(["mousemove", "\(corner.x + 5 * step)", "\(corner.y + 15 * step / 4)"])
+        }
         try preview.xdotool(["mouseup", "1"])
         try key(preview, "ctrl+s")
-        let saved = waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.first?.frame != UnitRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5) }
+        let saved = waitForDocument(at: spec.path, timeout: 15) {
+            $0.scene?.layers.first?.frame != UnitRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5)
+        }
         let frame = try #require(saved?.scene?.layers.first?.frame)
         #expect(abs(frame.x - (0.25 + 40.0 / 400)) < 1.5 / 400, "\(frame)")
         #expect(abs(frame.y - (0.25 + 30.0 / 300)) < 1.5 / 300, "\(frame)")

@@ -141,7 +141,8 @@ import Testing
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = [
-            "preview", "--preset", "sunset", "--window", "320x200", "--frames", "3", "--screenshot", shot, "--hide-panels",
+            "preview", "--preset", "sunset", "--window", "320x200", "--frames", "3", "--screenshot", shot,
+            "--hide-panels",
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         process.standardOutput = FileHandle.nullDevice
@@ -290,7 +291,8 @@ import Testing
     /// whole SwiftUI view.
     @Test func cKeyPrintsWhatCodePrints() throws {
         guard let display = display() else { return }
-        let preview = try Preview(arguments: ["--preset", "se-wallpaper", "--window", "150x267", "--hide-panels"], display: display)
+        let preview = try Preview(
+            arguments: ["--preset", "se-wallpaper", "--window", "150x267", "--hide-panels"], display: display)
         try preview.xdotool(["key", "--clearmodifiers", "c"])
         Thread.sleep(forTimeInterval: 0.5)
         let output = try preview.quit()

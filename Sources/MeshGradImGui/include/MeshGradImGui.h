@@ -19,7 +19,13 @@ extern "C" {
 /// ImGui's built-in font. No imgui.ini is read or written.
 bool mgui_create(void *window, const char *font_path, float font_size);
 void mgui_destroy(void);
-void mgui_new_frame(void);
+/// A frame: the window's size in screen units and pixels and the cursor
+/// (screen units), as the application's callbacks saw them (the GLFW
+/// backend would ask the X server for each, several round trips a frame).
+void mgui_new_frame(float width, float height, float framebuffer_width, float framebuffer_height, float mouse_x,
+    float mouse_y);
+/// A mouse button press or release, from the application's callback.
+void mgui_mouse_button(int button, bool pressed);
 /// Draws the frame's panels over the current framebuffer.
 void mgui_render(void);
 /// Whether ImGui uses the mouse (over a panel) or the keyboard (a text
