@@ -98,6 +98,8 @@ public final class PreviewSession {
     /// X each time is a round trip to the server, several a frame, and a
     /// busy X server makes each one cost.
     var sizes = WindowState()
+    /// A video being written by `meshgrad animate` (Export panel).
+    var videoExport: VideoExport?
 
     /// `path` is the document's file (watched and saved to); nil for a preset,
     /// named by `label`.
@@ -153,6 +155,7 @@ public final class PreviewSession {
                 lastPoll = now
                 pollFile()
                 keepRecovery(now: now)
+                pollVideoExport()
             }
             if animating { time += now.timeIntervalSince(lastTick) * speed }
             lastTick = now

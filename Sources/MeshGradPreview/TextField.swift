@@ -43,6 +43,8 @@ struct PanelState {
     var pickerWheel = false
     var layout = PanelLayout()
     var exportSizeIndex = 0
+    var videoFormat = 0
+    var videoSeconds: Double?
     /// The SwiftUI code shown in the Export panel, and what it was made from.
     var code: (document: GradientDocument, text: String)?
 }
