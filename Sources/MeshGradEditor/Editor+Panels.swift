@@ -47,7 +47,7 @@ extension Editor {
         let h = min(max(height, 2), Self.maximumGrid)
         guard w != mesh.width || h != mesh.height else { return }
         editMesh { document in
-            document.mesh = mesh.resampled(width: w, height: h)
+            document.mesh = mesh.resampled(width: w, height: h).colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }
@@ -92,6 +92,18 @@ extension Editor {
             guard case .bezierPoints(let points) = document.mesh.locations else { return }
             document.mesh.locations = .points(points.map(\.position))
         }
+    }
+}
+
+extension MeshGradient {
+    /// The same mesh, its colors and background rounded to 8 bits: what
+    /// the editor makes (resampled grids, random meshes) is saved as
+    /// `#RRGGBB`, not as 16-digit fractions.
+    public var colorsRounded8: MeshGradient {
+        var copy = self
+        copy.colors = colors.map(\.rounded8)
+        copy.background = background.rounded8
+        return copy
     }
 }
 

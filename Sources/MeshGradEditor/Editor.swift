@@ -245,7 +245,7 @@ public struct Editor: Sendable {
         let height = min(max(mesh.height + delta, 2), Self.maximumGrid)
         guard width != mesh.width || height != mesh.height else { return }
         editMesh { document in
-            document.mesh = mesh.resampled(width: width, height: height)
+            document.mesh = mesh.resampled(width: width, height: height).colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }
@@ -257,7 +257,7 @@ public struct Editor: Sendable {
     public mutating func randomize(seed: UInt64) {
         guard let mesh = mesh?.mesh else { return }
         editMesh { document in
-            document.mesh = Randomizer(seed: seed).mesh(width: mesh.width, height: mesh.height)
+            document.mesh = Randomizer(seed: seed).mesh(width: mesh.width, height: mesh.height).colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }

@@ -33,6 +33,18 @@ import Testing
         #expect(editor.document.jsonText().contains("\"#11223344\""))
     }
 
+    @Test func resampledAndRandomColorsAreSavedAsHex() {
+        var editor = Editor(document: Self.grid)
+        editor.resizeGrid(width: 5, height: 4)
+        #expect(editor.mesh!.mesh.colors.allSatisfy { $0.exact8BitComponents != nil })
+        editor.randomize(seed: 7)
+        #expect(editor.mesh!.mesh.colors.allSatisfy { $0.exact8BitComponents != nil })
+        #expect(editor.mesh!.mesh.background.exact8BitComponents != nil)
+        // Every color and the background written as "#RRGGBB".
+        let hexes = editor.document.jsonText().components(separatedBy: "\"#").count - 1
+        #expect(hexes == editor.mesh!.mesh.colors.count + 1)
+    }
+
     @Test func makingHandlesExplicitKeepsThePictureAndReinferringUndoesIt() {
         var editor = Editor(document: Self.grid)
         let before = PatchNets(editor.mesh!.mesh).geometry
