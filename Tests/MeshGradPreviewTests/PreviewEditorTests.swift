@@ -190,6 +190,30 @@ extension PreviewWindowTests {
         _ = try preview.quit()
     }
 
+    @Test func shiftDragSnapsToTheGrid() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("snap.json")
+        try Data(Self.red9.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
+        let start = try preview.origin() &+ SIMD2(200, 150)
+        try preview.xdotool(["mousemove", "\(start.x)", "\(start.y)"])
+        try preview.xdotool(["keydown", "shift"])
+        try preview.xdotool(["mousedown", "1"])
+        for step in 1...4 {
+            try preview.xdotool(["mousemove", "\(start.x + 6 * step - 1)", "\(start.y + 4 * step + 1)"])
+        }
+        try preview.xdotool(["mouseup", "1"])
+        try preview.xdotool(["keyup", "shift"])
+        try key(preview, "ctrl+s")
+        let saved = waitForDocument(at: spec.path, timeout: 15) { $0 != Self.red9 }
+        // 0.5 + 23/400 and 0.5 + 17/300, snapped to the 5 % grid.
+        let p = try #require(saved?.animatedMesh?.mesh.locations.positions[4])
+        #expect(abs(p.x - 0.55) < 1e-9 && abs(p.y - 0.55) < 1e-9, "\(p)")
+        _ = try preview.quit()
+    }
+
     // MARK: - Nothing lost
 
     @Test func quittingWithUnsavedChangesAsksAndTouchesNothingUntilTold() throws {
