@@ -250,7 +250,12 @@ extension PreviewSession {
             let current = editor.selection?.vertex ?? (shift ? 0 : -1)
             editor.selection = .vertex((current + (shift ? -1 : 1) + vertexCount) % vertexCount)
         case GLFW_KEY_ESCAPE:
-            if helpVisible { helpVisible = false } else { editor.selection = nil }
+            if helpVisible {
+                helpVisible = false
+                settleFrames = max(settleFrames, 2)
+            } else {
+                editor.selection = nil
+            }
         case GLFW_KEY_LEFT: editor.nudge(by: SIMD2(-pixel.x, 0))
         case GLFW_KEY_RIGHT: editor.nudge(by: SIMD2(pixel.x, 0))
         case GLFW_KEY_UP: editor.nudge(by: SIMD2(0, -pixel.y))
@@ -288,10 +293,12 @@ extension PreviewSession {
             output("meshgrad preview: SwiftUI code copied to the clipboard\n")
         case GLFW_KEY_H:
             panelsVisible.toggle()
-            settleFrames = 2
+            settleFrames = max(settleFrames, 3)
         case GLFW_KEY_F1,
             GLFW_KEY_SLASH where shift:
             helpVisible.toggle()
+            // An ImGui window that fits its content is drawn from its second frame.
+            settleFrames = max(settleFrames, 3)
             if helpVisible { output(KeyBindings.help + "\n") }
         default:
             needsRedraw = false

@@ -396,6 +396,29 @@ extension PreviewWindowTests {
         #expect(output.contains("no mesh to edit"), "\(output)")
     }
 
+    /// The keys are in the window: F1 (or ?) shows them over the picture,
+    /// Esc hides them again.
+    @Test func f1ShowsTheHelpInTheWindow() throws {
+        guard let display = display() else { return }
+        let preview = try Preview(
+            arguments: ["--preset", "sunset", "--window", "800x600", "--hide-panels"], display: display)
+        let before = try preview.screenshot()
+        try key(preview, "F1")
+        Thread.sleep(forTimeInterval: 0.8)
+        let help = try preview.screenshot()
+        var changed = 0
+        for y in stride(from: 60, to: 500, by: 4) {
+            for x in stride(from: 100, to: 700, by: 4) where pixel(before, x, y) != pixel(help, x, y) { changed += 1 }
+        }
+        #expect(changed > 5000, "the help overlay covers the middle of the window (\(changed) samples changed)")
+        try key(preview, "Escape")
+        Thread.sleep(forTimeInterval: 0.8)
+        let after = try preview.screenshot()
+        #expect(ImageDifference(before, after).differingPixels == 0, "Esc closes the help")
+        let output = try preview.quit()
+        #expect(output.contains("Ctrl-Q or close"), "\(output)")
+    }
+
     // MARK: - Hidden panels are the picture alone
 
     @Test func hidingThePanelsLeavesExactlyWhatRenderDraws() throws {
