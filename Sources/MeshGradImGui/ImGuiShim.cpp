@@ -159,6 +159,13 @@ void mgui_text_disabled(const char *text) { ImGui::TextDisabled("%s", text); }
 void mgui_text_wrapped(const char *text) { ImGui::TextWrapped("%s", text); }
 void mgui_separator(void) { ImGui::Separator(); }
 void mgui_same_line(void) { ImGui::SameLine(); }
+
+void mgui_columns(int count, float first_width) {
+    ImGui::Columns(count, nullptr, false);
+    if (count > 1 && first_width > 0) ImGui::SetColumnWidth(0, first_width);
+}
+
+void mgui_next_column(void) { ImGui::NextColumn(); }
 void mgui_push_id(int id) { ImGui::PushID(id); }
 void mgui_pop_id(void) { ImGui::PopID(); }
 void mgui_set_next_item_width(float width) { ImGui::SetNextItemWidth(width); }

@@ -5,10 +5,27 @@ extension PreviewSession {
     /// F1 or ?: every key and mouse action, in the window.
     func helpOverlay(width: Float, height: Float) {
         defer { mgui_end() }
-        let w: Float = 620
-        guard mgui_begin("Help (F1 or ? to close)", max(0, (width - w) / 2), 40, w, 0, Int32(MGUI_WINDOW_AUTO_RESIZE))
+        let w = min(max(width - 40, 300), 860)
+        guard
+            mgui_begin(
+                "Help (F1 or ? to close)", max(0, (width - w) / 2), 40, w, height - 80, Int32(MGUI_WINDOW_AUTO_RESIZE))
         else { return }
-        mgui_text(KeyBindings.help)
+        // Each line of the list: the key, two spaces or more, what it does.
+        let lines = KeyBindings.help.split(separator: "\n")
+        if let title = lines.first { mgui_text(String(title)) }
+        mgui_separator()
+        mgui_columns(2, 150)
+        for line in lines.dropFirst() {
+            let text = line.trimmingCharacters(in: .whitespaces)
+            let split = text.range(of: "  ")
+            let keyText = split.map { String(text[..<$0.lowerBound]) } ?? text
+            let what = split.map { String(text[$0.upperBound...]).trimmingCharacters(in: .whitespaces) } ?? ""
+            mgui_text(keyText)
+            mgui_next_column()
+            mgui_text_wrapped(what)
+            mgui_next_column()
+        }
+        mgui_columns(1, 0)
         if mgui_button("Close") { helpVisible = false }
     }
 

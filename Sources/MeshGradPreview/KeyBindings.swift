@@ -6,7 +6,7 @@ enum KeyBindings {
           drag a vertex     move it (Shift: snap to a 5 % grid; Alt: a Bézier vertex with its handles)
           drag a handle     with the overlay on (O): bend the curve; an inferred handle makes the mesh bezierPoints
           drag a layer      in a scene: move the selected layer's frame; its corner square resizes it
-          scroll, right-drag zoom / pan the canvas (panels shown: it sits in a margin);  0: back to fit
+          scroll, right-drag  zoom / pan the canvas (with the overlay on, it sits in a margin); 0: fit
           Tab / Shift-Tab   select the next / previous vertex;  Esc: select nothing
           arrows            nudge the selection 1 px (Shift: 10 px)
           B                 select the background color

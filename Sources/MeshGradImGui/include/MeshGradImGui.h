@@ -52,6 +52,10 @@ void mgui_text_disabled(const char *text);
 void mgui_text_wrapped(const char *text);
 void mgui_separator(void);
 void mgui_same_line(void);
+/// Columns (ImGui's simple ones): `count` of them, the first `first_width`
+/// pixels wide; mgui_next_column moves on; mgui_columns(1, 0) ends them.
+void mgui_columns(int count, float first_width);
+void mgui_next_column(void);
 void mgui_push_id(int id);
 void mgui_pop_id(void);
 void mgui_set_next_item_width(float width);
