@@ -2,9 +2,14 @@
 #include "MeshGradImGui.h"
 
 #include <GLFW/glfw3.h>
+// ImGui 1.86's own header trips a newer clang's memset warning; not ours to fix.
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wunknown-warning-option"
+#pragma clang diagnostic ignored "-Wnontrivial-memcall"
 #include <imgui.h>
 #include <backends/imgui_impl_glfw.h>
 #include <backends/imgui_impl_opengl3.h>
+#pragma clang diagnostic pop
 
 #include <cstdio>
 #include <cstring>
