@@ -27,6 +27,7 @@ GLFWwindow *keyWindow = nullptr;
 std::vector<int> pressedThisFrame;
 struct Release { int key, scancode, mods; };
 std::vector<Release> deferredReleases;
+std::vector<Release> dueReleases;
 
 /// Mouse buttons as the application's callback reported them.
 bool mouseDown[5] = {false, false, false, false, false};
@@ -110,13 +111,18 @@ void mgui_new_frame(float width, float height, float framebuffer_width, float fr
         io.MouseDown[i] = mouseJustPressed[i] || mouseDown[i];
         mouseJustPressed[i] = false;
     }
+    // Releases held back for the frame before this one, which saw their
+    // presses, land now: before NewFrame, never inside a frame (ImGui
+    // checks that the modifier keys do not change within one).
+    std::vector<Release> due;
+    due.swap(dueReleases);
+    for (const Release &r : due) ImGui_ImplGlfw_KeyCallback(keyWindow, r.key, r.scancode, GLFW_RELEASE, r.mods);
+    // This frame sees the presses held back so far; their releases land at
+    // the next one.
+    dueReleases.swap(deferredReleases);
+    pressedThisFrame.clear();
     ImGui_ImplOpenGL3_NewFrame();
     ImGui::NewFrame();
-    // This frame saw the presses: their releases count from the next.
-    pressedThisFrame.clear();
-    std::vector<Release> releases;
-    releases.swap(deferredReleases);
-    for (const Release &r : releases) ImGui_ImplGlfw_KeyCallback(keyWindow, r.key, r.scancode, GLFW_RELEASE, r.mods);
 }
 
 void mgui_render(void) {
