@@ -73,6 +73,11 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
+        // Dear ImGui (C++), for the preview's panels through MeshGradImGui's C API.
+        .systemLibrary(
+            name: "CImGui",
+            pkgConfig: "imgui",
+            providers: [.apt(["libimgui-dev"])]
         ),
 
         // MARK: Pure Swift
@@ -122,11 +127,14 @@ let package = Package(
             dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradPipeline", "MeshGradPNG"]
         ),
 
+        // The C++ shim: an extern "C" API over ImGui and its GLFW and OpenGL 3 backends.
+        .target(name: "MeshGradImGui", dependencies: ["CImGui", "CGLFW"]),
+
         .target(
             name: "MeshGradPreview",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradText",
-                "MeshGradPipeline", "MeshGradLossy", "CGLFW",
+                "MeshGradPipeline", "MeshGradExport", "MeshGradLossy", "CEpoxy", "CGLFW", "MeshGradImGui",
             ]
         ),
 
@@ -168,7 +176,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradInterchangeTests",
-            dependencies: ["MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport"],
+            dependencies: [
+                "MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport",
+            ],
             exclude: ["Fixtures"]
         ),
         .testTarget(

@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# meshgrad preview benchmarks: the frame rate of the animated window and the
-# CPU an idle one costs. Needs an X display; without DISPLAY it starts Xvfb
-# (the CI's and this machine's case: GLX on Mesa's llvmpipe). Prints the
-# machine first, then each run and the median.
+# meshgrad preview benchmarks: frame rate and CPU of the animated window,
+# panels open and hidden, uncapped (how fast frames could come) and capped
+# (what a user gets: at most one frame per display refresh, 60 Hz where the
+# driver has no vsync), and the CPU an idle window costs, panels open and
+# hidden. Needs an X display; without DISPLAY it starts Xvfb (the CI's and
+# this machine's case: GLX on Mesa's llvmpipe). Prints the machine and its
+# load first (the numbers mean nothing without them), then each run and
+# the medians; the ratios compare runs made in the same go.
 #
 #   Scripts/bench-preview.sh                 # onboarding at 1280x720, 5 runs
 #   RUNS=9 PRESET=lava Scripts/bench-preview.sh
@@ -27,30 +31,69 @@ fi
 echo "== machine"
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
 echo "display: $DISPLAY"
+echo "load average at start: $(cut -d' ' -f1-3 /proc/loadavg)"
 swift build -c release --product meshgrad >/dev/null
 BIN=.build/release/meshgrad
-
-echo
-echo "== animating: meshgrad preview --preset $PRESET --window $WINDOW --frames $FRAMES --fps"
-rates=()
-for _ in $(seq "$RUNS"); do
-    line=$("$BIN" preview --preset "$PRESET" --window "$WINDOW" --frames "$FRAMES" --fps | tail -1)
-    echo "$line"
-    rates+=("$(echo "$line" | awk '{print $(NF-1)}')")
-done
-printf '%s\n' "${rates[@]}" | sort -n | awk '{a[NR]=$1} END {printf "median: %s fps\n", a[int((NR+1)/2)]}'
-
-echo
-echo "== idle: meshgrad preview --preset $PRESET --paused, CPU over ${IDLE_SECONDS} s after start-up"
-"$BIN" preview --preset "$PRESET" --window "$WINDOW" --paused >/dev/null &
-pid=$!
-sleep 2
-ticks() { awk '{print $14 + $15}' "/proc/$pid/stat"; }
-before=$(ticks)
-sleep "$IDLE_SECONDS"
-after=$(ticks)
-kill "$pid"
-wait "$pid" 2>/dev/null || true
 hz=$(getconf CLK_TCK)
-awk -v t=$((after - before)) -v hz="$hz" -v s="$IDLE_SECONDS" \
-    'BEGIN {printf "idle: %.2f %% of one core (%d ticks of 1/%d s in %d s)\n", 100 * t / hz / s, t, hz, s}'
+
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+
+# One animated run of FRAMES frames: prints "FPS CPU%" (CPU of one core,
+# user + system, from the process's own accounting).
+animated() {
+    local start end line
+    start=$(date +%s.%N)
+    line=$(/usr/bin/time -f "cpu %U %S" "$BIN" preview --preset "$PRESET" --window "$WINDOW" \
+        --frames "$FRAMES" --fps "$@" 2>&1 | tr '\n' ' ')
+    end=$(date +%s.%N)
+    echo "$line" | awk -v s="$start" -v e="$end" '{
+        for (i = 1; i <= NF; i++) { if ($i == "fps") fps = $(i-1); if ($i == "cpu") { u = $(i+1); k = $(i+2) } }
+        printf "%s %.0f\n", fps, 100 * (u + k) / (e - s) }'
+}
+
+run_animated() {
+    local name=$1
+    shift
+    echo "-- $name: preview --preset $PRESET --window $WINDOW --frames $FRAMES $*"
+    local fps=() cpu=()
+    for _ in $(seq "$RUNS"); do
+        read -r f c < <(animated "$@")
+        echo "   $f fps, $c % of a core"
+        fps+=("$f")
+        cpu+=("$c")
+    done
+    local mf mc
+    mf=$(printf '%s\n' "${fps[@]}" | median)
+    mc=$(printf '%s\n' "${cpu[@]}" | median)
+    echo "   median: $mf fps, $mc % of a core"
+    eval "FPS_$name=$mf"
+}
+
+echo
+echo "== animating (load average now: $(cut -d' ' -f1 /proc/loadavg))"
+run_animated uncapped_panels --uncapped
+run_animated uncapped_hidden --uncapped --hide-panels
+run_animated capped_panels
+run_animated capped_hidden --hide-panels
+awk -v a="$FPS_uncapped_panels" -v b="$FPS_uncapped_hidden" \
+    'BEGIN {printf "panels open / hidden, uncapped: %.2f (the panels cost %.1f %% of the frame rate)\n", a / b, 100 * (1 - a / b)}'
+
+# CPU of a window left alone for IDLE_SECONDS after start-up.
+idle() {
+    "$BIN" preview --preset "$PRESET" --window "$WINDOW" --paused "$@" >/dev/null &
+    local pid=$!
+    sleep 2
+    local before after
+    before=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    sleep "$IDLE_SECONDS"
+    after=$(awk '{print $14 + $15}' "/proc/$pid/stat")
+    kill "$pid"
+    wait "$pid" 2>/dev/null || true
+    awk -v t=$((after - before)) -v hz="$hz" -v s="$IDLE_SECONDS" \
+        'BEGIN {printf "%.2f %% of one core (%d ticks of 1/%d s in %d s)\n", 100 * t / hz / s, t, hz, s}'
+}
+
+echo
+echo "== idle: --paused, no input, CPU over ${IDLE_SECONDS} s after start-up (load average now: $(cut -d' ' -f1 /proc/loadavg))"
+echo "panels open:   $(idle)"
+echo "panels hidden: $(idle --hide-panels)"

@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 import MeshGradPreview
 
@@ -6,13 +7,16 @@ import MeshGradPreview
 struct PreviewCommand: Command {
     static let name = "preview"
     static let summary = "Open a live preview window to look at and edit a gradient"
-    static let usage = ["SPEC.json|--preset NAME"]
+    static let usage = ["SPEC.json|--preset NAME", "NEW.json [--from PRESET]"]
     static let discussion = """
         Opens a window (OpenGL 3.3 through GLFW; needs a display) that draws the gradient with
         the same renderer as 'meshgrad render --backend gl', plays its animation, reloads
         SPEC.json whenever it changes on disk (a broken file keeps the last good picture and
-        shows the error), and edits it with the mouse and keys. Press H in the window for
-        every key. Saves are atomic; a preset is saved as a new file.
+        shows the error), and edits it with panels, the mouse and keys. Press F1 in the window
+        for every key, H to hide the panels. Saves are atomic; a preset is saved as a new file;
+        quitting with unsaved changes asks, and unsaved work is kept in SPEC.json.recovery
+        every few seconds until it is saved. A SPEC.json that does not exist starts from a
+        template (or --from PRESET) and is saved there.
         """
     static let arguments = [
         Option.argument(
@@ -26,6 +30,12 @@ struct PreviewCommand: Command {
             "Window size in screen units (default: the document's size, fitted into 1280x800; else 1280x720)."),
         .value("--export-size", "SIZE", "What E exports (default: the document's size, else 4k).", complete: .sizes),
         .flag("--paused", "Start with the animation paused."),
+        .value("--from", "PRESET", "For a new SPEC.json: start from this preset.", complete: .presets),
+        .flag("--hide-panels", "Start with the panels hidden (the picture alone)."),
+        .flag(
+            "--uncapped",
+            "Draw as fast as possible (benchmarks; default: at most one frame per display refresh, 60 Hz without vsync)."
+        ),
         .value("--frames", "N", "Quit after drawing N frames (scripts, benchmarks)."),
         .value(
             "--screenshot", "OUT.png", "With --frames: save the last frame as a PNG (folders made as needed).",
@@ -67,14 +77,19 @@ struct PreviewCommand: Command {
         }
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
+        options.hidesPanels = arguments.flag("--hide-panels")
+        options.capsFrameRate = !arguments.flag("--uncapped")
         if arguments.positionals.first == "-" {
             throw UsageError(
                 command: name, message: "the preview watches a file; expected SPEC.json or --preset, not -")
         }
-        let source = try Source(arguments)
-        try validateForRendering(source)
+        let newFile = try newFileSource(arguments)
+        let source = newFile == nil ? try Source(arguments) : nil
+        let (document, sourceLabel) = newFile ?? source!.both
+        if let source { try validateForRendering(source) }
+        options.isNewFile = newFile != nil
         if let screenshot = options.screenshot { try OutputPath.makeParent(of: screenshot) }
-        if let size = source.document.size {
+        if let size = document.size {
             // A document made for a size (a phone screen, a banner) opens
             // in a window of its shape, and exports at that size.
             if try arguments.value("--window") == nil {
@@ -84,12 +99,12 @@ struct PreviewCommand: Command {
             }
             if try arguments.value("--export-size") == nil { options.exportSize = size }
         }
-        let isFile = source.isFile
+        let isFile = newFile != nil || source?.isFile == true
         let session = PreviewSession(
-            document: source.document, path: isFile ? source.label : nil,
+            document: document, path: isFile ? sourceLabel : nil,
             label: isFile
-                ? (source.label as NSString).lastPathComponent
-                : source.label.replacingOccurrences(of: "preset ", with: ""),
+                ? (sourceLabel as NSString).lastPathComponent
+                : sourceLabel.replacingOccurrences(of: "preset ", with: ""),
             options: options, output: { console.out.write($0) }, errorOutput: { console.err.write($0) })
         do {
             try session.run()
@@ -97,4 +112,39 @@ struct PreviewCommand: Command {
             throw CommandError("\(error)")
         }
     }
+}
+
+extension PreviewCommand {
+    /// `preview NEW.json` where NEW.json does not exist: a template (or
+    /// `--from PRESET`), to be saved there. Nil when the file exists or no
+    /// file is given (then `Source` reads it, or the preset).
+    static func newFileSource(_ arguments: Arguments) throws -> (GradientDocument, String)? {
+        let from = try arguments.value("--from")
+        guard let path = arguments.positionals.first, !FileManager.default.fileExists(atPath: path) else {
+            if from != nil {
+                throw UsageError(command: name, message: "--from is for a new SPEC.json that does not exist yet")
+            }
+            return nil
+        }
+        guard try arguments.value("--preset") == nil else {
+            throw UsageError(command: name, message: "both SPEC.json and --preset given; expected one of them")
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty,
+            !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue
+        {
+            throw CommandError("\(path): no such directory \(directory) to create it in")
+        }
+        guard let from else { return (PreviewTemplate.document, path) }
+        guard let preset = Presets.named(from) else {
+            let names = Presets.all.map(\.name).joined(separator: ", ")
+            throw CommandError("unknown preset \(SafeText.quoted(from)); expected one of \(names)")
+        }
+        return (preset.document, path)
+    }
+}
+
+extension Source {
+    var both: (GradientDocument, String) { (document, label) }
 }

@@ -135,18 +135,25 @@ public struct Editor: Sendable {
     // MARK: - Geometry
 
     /// Moves vertex `index` (or the selected handle) to `position`,
-    /// clamped to ±``positionLimit``; non-finite input is ignored.
-    public mutating func move(_ target: Selection, to position: SIMD2<Double>) {
+    /// clamped to ±``positionLimit``; non-finite input is ignored. A
+    /// vertex of a `bezierPoints` mesh takes its handles along unless
+    /// `withHandles` is false. Moving a handle of a `points` mesh (an
+    /// inferred one) turns it into `bezierPoints`, every other handle kept
+    /// where it was inferred, so nothing but that handle's curve moves.
+    public mutating func move(_ target: Selection, to position: SIMD2<Double>, withHandles: Bool = true) {
         guard position.x.isFinite, position.y.isFinite else { return }
         let p = position.clamped(
             lowerBound: SIMD2(repeating: -Self.positionLimit), upperBound: SIMD2(repeating: Self.positionLimit))
         editMesh { document in
+            if case .handle = target, case .points = document.mesh.locations {
+                document.mesh.locations = .bezierPoints(document.mesh.bezierPoints)
+            }
             switch (target, document.mesh.locations) {
             case (.vertex(let i), .points(var points)):
                 points[i] = p
                 document.mesh.locations = .points(points)
             case (.vertex(let i), .bezierPoints(var points)):
-                let delta = p - points[i].position
+                let delta = withHandles ? p - points[i].position : .zero
                 points[i].position = p
                 points[i].leading += delta
                 points[i].top += delta
@@ -172,14 +179,16 @@ public struct Editor: Sendable {
         guard let mesh = mesh?.mesh else { return nil }
         switch (target, mesh.locations) {
         case (.vertex(let i), _): return mesh.locations.positions[i]
-        case (.handle(let i, let handle), .bezierPoints(let points)):
+        case (.handle(let i, let handle), _):
+            // Inferred handles for `points`: where they are drawn.
+            let point = mesh.bezierPoints[i]
             switch handle {
-            case .leading: return points[i].leading
-            case .top: return points[i].top
-            case .trailing: return points[i].trailing
-            case .bottom: return points[i].bottom
+            case .leading: return point.leading
+            case .top: return point.top
+            case .trailing: return point.trailing
+            case .bottom: return point.bottom
             }
-        default: return nil
+        case (.background, _): return nil
         }
     }
 
@@ -201,7 +210,8 @@ public struct Editor: Sendable {
                 lch.hue = (lch.hue + hue + 360).truncatingRemainder(dividingBy: 360)
                 lch.lightness = min(max(lch.lightness + lightness, 0), 1)
                 lch.chroma = min(max(lch.chroma + chroma, 0), 0.37)
-                return lch.color(alpha: color.alpha)
+                // 8 bits, as a picker would: the file then says `#RRGGBB`.
+                return lch.color(alpha: color.alpha).rounded8
             }
             switch selection {
             case .background:
@@ -235,7 +245,7 @@ public struct Editor: Sendable {
         let height = min(max(mesh.height + delta, 2), Self.maximumGrid)
         guard width != mesh.width || height != mesh.height else { return }
         editMesh { document in
-            document.mesh = mesh.resampled(width: width, height: height)
+            document.mesh = mesh.resampled(width: width, height: height).colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }
@@ -250,7 +260,7 @@ public struct Editor: Sendable {
         editMesh { document in
             document.mesh = MeshGenerator(
                 GeneratorSettings(width: mesh.width, height: mesh.height, seed: seed, harmony: harmony)
-            ).mesh()
+            ).mesh().colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }

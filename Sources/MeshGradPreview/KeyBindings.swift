@@ -1,8 +1,12 @@
-/// Every key of the preview, as `H` prints them.
+/// Every key and mouse action of the preview, as the help overlay (F1 or ?)
+/// shows them.
 enum KeyBindings {
     static let help = """
-        meshgrad preview keys
-          mouse drag        move a vertex (or, with the overlay on, a Bézier handle)
+        meshgrad preview: keys and mouse
+          drag a vertex     move it (Shift: snap to a 5 % grid; Alt: a Bézier vertex with its handles)
+          drag a handle     with the overlay on (O): bend the curve; an inferred handle makes the mesh bezierPoints
+          drag a layer      in a scene: move the selected layer's frame; its corner square resizes it
+          scroll, right-drag  zoom / pan the canvas (with the overlay on, it sits in a margin); 0: fit
           Tab / Shift-Tab   select the next / previous vertex;  Esc: select nothing
           arrows            nudge the selection 1 px (Shift: 10 px)
           B                 select the background color
@@ -24,7 +28,8 @@ enum KeyBindings {
           Ctrl-Shift-S      save as a new file next to the original (name-1.json, ...)
           E                 export a PNG at the export size (--export-size) through the offscreen path
           C                 copy the SwiftUI code to the clipboard, and print it
-          H or F1           print this list
-          Ctrl-Q or close   quit
+          H                 hide / show the panels (hidden: the picture exactly as meshgrad render draws it)
+          F1 or ?           this help
+          Ctrl-Q or close   quit (with unsaved changes: asks to save, discard or cancel)
         """
 }

@@ -3,10 +3,14 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradEditor
+import MeshGradImGui
 
 /// Mouse and keyboard: GLFW's C callbacks find their session through the
 /// window's user pointer and call these methods.
 extension PreviewSession {
+    /// Installs the preview's callbacks; ImGui's backend, started after,
+    /// chains to them and the preview ignores what ImGui takes (a click
+    /// on a panel, typing in a field).
     func installCallbacks() {
         let handle = window.handle
         glfwSetWindowUserPointer(handle, Unmanaged.passUnretained(self).toOpaque())
@@ -14,22 +18,53 @@ extension PreviewSession {
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let session = PreviewSession.from(window) else {
                 return
             }
-            session.key(key, shift: mods & GLFW_MOD_SHIFT != 0, control: mods & GLFW_MOD_CONTROL != 0)
+            session.keyEvent(key, mods: mods)
         }
-        glfwSetMouseButtonCallback(handle) { window, button, action, _ in
-            guard button == GLFW_MOUSE_BUTTON_LEFT, let session = PreviewSession.from(window) else { return }
-            if action == GLFW_PRESS { session.mouseDown() } else if action == GLFW_RELEASE { session.mouseUp() }
+        glfwSetCharCallback(handle) { window, _ in PreviewSession.from(window)?.inputEvent() }
+        glfwSetScrollCallback(handle) { window, _, dy in
+            guard let session = PreviewSession.from(window) else { return }
+            session.inputEvent()
+            session.scrolled(dy)
+        }
+        glfwSetMouseButtonCallback(handle) { window, button, action, mods in
+            guard let session = PreviewSession.from(window) else { return }
+            mgui_mouse_button(button, action == GLFW_PRESS)
+            session.inputEvent()
+            if button == GLFW_MOUSE_BUTTON_RIGHT || button == GLFW_MOUSE_BUTTON_MIDDLE {
+                session.panButton(pressed: action == GLFW_PRESS)
+                return
+            }
+            guard button == GLFW_MOUSE_BUTTON_LEFT else { return }
+            if action == GLFW_PRESS {
+                session.mouseDown(shift: mods & GLFW_MOD_SHIFT != 0, alt: mods & GLFW_MOD_ALT != 0)
+            } else if action == GLFW_RELEASE {
+                session.mouseUp()
+            }
         }
         glfwSetCursorPosCallback(handle) { window, x, y in
             PreviewSession.from(window)?.mouseMoved(x: x, y: y)
         }
-        glfwSetFramebufferSizeCallback(handle) { window, _, _ in
-            PreviewSession.from(window)?.needsRedraw = true
+        glfwSetFramebufferSizeCallback(handle) { window, width, height in
+            guard let session = PreviewSession.from(window) else { return }
+            session.sizes.framebuffer = (Int(width), Int(height))
+            session.needsRedraw = true
+        }
+        glfwSetWindowSizeCallback(handle) { window, width, height in
+            PreviewSession.from(window)?.sizes.window = (Int(width), Int(height))
+        }
+        glfwSetWindowIconifyCallback(handle) { window, iconified in
+            guard let session = PreviewSession.from(window) else { return }
+            session.sizes.iconified = iconified == GLFW_TRUE
+            session.needsRedraw = true
         }
         glfwSetWindowRefreshCallback(handle) { window in
             PreviewSession.from(window)?.needsRedraw = true
         }
         installPhotoDrop()
+        glfwSetWindowCloseCallback(handle) { window in
+            // Closing with unsaved changes asks first (the run loop sees it).
+            PreviewSession.from(window)?.needsRedraw = true
+        }
     }
 
     static func from(_ window: OpaquePointer?) -> PreviewSession? {
@@ -37,23 +72,46 @@ extension PreviewSession {
         return Unmanaged<PreviewSession>.fromOpaque(pointer).takeUnretainedValue()
     }
 
+    /// Any input: ImGui, when it draws, needs a few frames to show it.
+    func inputEvent() {
+        guard panelsDrawn else { return }
+        settleFrames = max(settleFrames, 6)
+        needsRedraw = true
+    }
+
+    /// Whether ImGui has the mouse (it is over a panel or a dialog).
+    var panelsHaveMouse: Bool { panelsReady && panelsDrawn && (mgui_wants_mouse() || dialog != nil) }
+
     /// Framebuffer pixels per screen unit (2 on a HiDPI screen).
     var pixelScale: SIMD2<Double> {
-        let (fw, fh) = window.framebufferSize
-        let (ww, wh) = window.windowSize
+        let (fw, fh) = sizes.framebuffer
+        let (ww, wh) = sizes.window
         return SIMD2(Double(fw) / Double(max(ww, 1)), Double(fh) / Double(max(wh, 1)))
     }
 
     /// The cursor in the unit square of the canvas.
-    var cursorInUnits: SIMD2<Double> {
-        let (fw, fh) = window.framebufferSize
-        return cursor * pixelScale / SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
+    var cursorInUnits: SIMD2<Double> { canvasView.units(cursor * pixelScale) }
+
+    /// The canvas's size in framebuffer pixels.
+    var canvasPixels: SIMD2<Double> { canvasView.size }
+
+    /// Where the canvas is in the window now (see ``CanvasView``).
+    var canvasView: CanvasView {
+        let (fw, fh) = sizes.framebuffer
+        let framebuffer = SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
+        // The margin is for grabbing what lies on or past the border: with
+        // the overlay (O) on, or once zoomed or panned. Otherwise the picture
+        // fills the window and needs no copy (a copy costs llvmpipe about as
+        // much as the panels).
+        guard panelsVisible, showsOverlay || zoom != 1 || pan != .zero else { return .full(framebuffer) }
+        return .inset(framebuffer, scale: pixelScale.x, zoom: zoom, pan: pan)
     }
 
     // MARK: - Mouse
 
-    /// Where a vertex or handle is drawn now (animation included).
-    func displayedPosition(of target: Selection) -> SIMD2<Double>? {
+    /// Where a vertex or handle is drawn now (animation included), in the
+    /// edited mesh's own unit square.
+    func displayedMeshPosition(of target: Selection) -> SIMD2<Double>? {
         guard let mesh = displayedMesh else { return nil }
         switch target {
         case .vertex(let i): return mesh.locations.positions[i]
@@ -69,14 +127,19 @@ extension PreviewSession {
         }
     }
 
-    /// The vertex or handle under the cursor, if one is within 12 px.
+    /// The same in canvas units.
+    func displayedPosition(of target: Selection) -> SIMD2<Double>? {
+        displayedMeshPosition(of: target).map(canvasPoint)
+    }
+
+    /// The vertex or handle under the cursor, if one is within 12 px;
+    /// handles (inferred ones too) only while the overlay shows them.
     func pick() -> Selection? {
-        let (fw, fh) = window.framebufferSize
-        let canvas = SIMD2(Double(fw), Double(fh))
+        let canvas = canvasPixels
         let here = cursorInUnits * canvas
         guard let mesh = editor.mesh?.mesh else { return nil }
         var candidates: [Selection] = (0..<(mesh.width * mesh.height)).map { .vertex($0) }
-        if showsOverlay, case .bezierPoints = mesh.locations {
+        if showsOverlay {
             for i in 0..<(mesh.width * mesh.height) {
                 for handle in Selection.Handle.allCases { candidates.append(.handle(i, handle)) }
             }
@@ -91,32 +154,61 @@ extension PreviewSession {
         return best?.0
     }
 
-    func mouseDown() {
-        guard let target = pick(), let shown = displayedPosition(of: target) else {
-            editor.selection = nil
-            needsRedraw = true
+    func mouseDown(shift: Bool, alt: Bool) {
+        guard !panelsHaveMouse else { return }
+        needsRedraw = true
+        guard let target = pick(), let shown = displayedMeshPosition(of: target) else {
+            if !beginFrameDrag() {
+                editor.selection = nil
+            }
             return
         }
         editor.selection = target
         if editor.document.isAnimated { playing = false }
         editor.beginGesture()
-        dragging = (target, cursorInUnits - shown)
-        needsRedraw = true
+        dragging = Drag(target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt)
     }
 
     func mouseMoved(x: Double, y: Double) {
         guard x.isFinite, y.isFinite else { return }
         cursor = SIMD2(x, y)
-        guard let (target, grab) = dragging, let shown = displayedPosition(of: target),
-            let base = editor.position(of: target)
+        if panelsDrawn {
+            // Hover highlights and drags inside the panels.
+            needsRedraw = true
+        }
+        if let panning {
+            pan = panning.pan + (cursor - panning.cursor) * pixelScale
+            needsRedraw = true
+            return
+        }
+        if draggingFrame != nil {
+            dragFrame(shift: glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS)
+            return
+        }
+        guard let drag = dragging, let shown = displayedMeshPosition(of: drag.target),
+            let base = editor.position(of: drag.target)
         else { return }
         // Move the document's point so that the drawn point follows the
         // cursor (they differ by the animation's offset, if any).
-        editor.move(target, to: base + (cursorInUnits - grab - shown))
+        var wanted = meshPoint(cursorInUnits) - drag.grab
+        let shift =
+            glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS
+            || glfwGetKey(window.handle, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS
+        if shift { wanted = (wanted / Self.snapStep).rounded(.toNearestOrEven) * Self.snapStep }
+        let hasBezier = editor.hasExplicitHandles
+        editor.move(drag.target, to: base + (wanted - shown), withHandles: drag.withHandles || !hasBezier)
         needsRedraw = true
     }
 
+    /// Shift-drag snaps to a grid of this step (the mesh's unit square).
+    static let snapStep = 0.05
+
     func mouseUp() {
+        if draggingFrame != nil {
+            draggingFrame = nil
+            editor.endGesture()
+            needsRedraw = true
+        }
         guard dragging != nil else { return }
         dragging = nil
         editor.endGesture()
@@ -125,11 +217,27 @@ extension PreviewSession {
 
     // MARK: - Keys
 
+    /// A key press: a dialog's keys first, then ImGui's (a text field
+    /// being typed into keeps its keys), then the preview's.
+    func keyEvent(_ key: Int32, mods: Int32) {
+        inputEvent()
+        if dialog != nil {
+            dialogKey(key)
+            return
+        }
+        let shift = mods & GLFW_MOD_SHIFT != 0
+        let control = mods & GLFW_MOD_CONTROL != 0
+        // Save and quit work even while a text field has the keyboard.
+        let passes = control && (key == GLFW_KEY_S || key == GLFW_KEY_Q)
+        if panelsReady && panelsDrawn && mgui_wants_keyboard() && !passes { return }
+        if refusesForSelection(key, control: control) { return }
+        self.key(key, shift: shift, control: control)
+    }
+
     func key(_ key: Int32, shift: Bool, control: Bool) {
         needsRedraw = true
         let vertexCount = editor.mesh.map { $0.mesh.width * $0.mesh.height } ?? 0
-        let (fw, fh) = window.framebufferSize
-        let pixel = SIMD2(1 / Double(max(fw, 1)), 1 / Double(max(fh, 1))) * (shift ? 10 : 1)
+        let pixel = SIMD2(1, 1) / canvasPixels * (shift ? 10 : 1)
         switch key {
         case GLFW_KEY_Z where control:
             if shift { editor.redo() } else { editor.undo() }
@@ -138,12 +246,17 @@ extension PreviewSession {
         case GLFW_KEY_S where control:
             save(asNewFile: shift)
         case GLFW_KEY_Q where control:
-            window.shouldClose = true
+            requestQuit()
         case GLFW_KEY_TAB where vertexCount > 0:
             let current = editor.selection?.vertex ?? (shift ? 0 : -1)
             editor.selection = .vertex((current + (shift ? -1 : 1) + vertexCount) % vertexCount)
         case GLFW_KEY_ESCAPE:
-            editor.selection = nil
+            if helpVisible {
+                helpVisible = false
+                settleFrames = max(settleFrames, 2)
+            } else {
+                editor.selection = nil
+            }
         case GLFW_KEY_LEFT: editor.nudge(by: SIMD2(-pixel.x, 0))
         case GLFW_KEY_RIGHT: editor.nudge(by: SIMD2(pixel.x, 0))
         case GLFW_KEY_UP: editor.nudge(by: SIMD2(0, -pixel.y))
@@ -158,14 +271,12 @@ extension PreviewSession {
         case GLFW_KEY_M: editor.toggleSmoothColors()
         case GLFW_KEY_P: editor.toggleColorSpace()
         case GLFW_KEY_G: editor.resizeGrid(by: shift ? -1 : 1)
-        case GLFW_KEY_R:
-            randomSeed &+= 1
-            // Shift-R walks the harmonies in order, one per press.
-            let harmony = shift ? Harmony.allCases[Int(randomSeed % UInt64(Harmony.allCases.count))] : nil
-            editor.randomize(seed: randomSeed, harmony: harmony)
-            if let harmony { output("meshgrad preview: random \(harmony.rawValue), seed \(randomSeed)\n") }
+        case GLFW_KEY_R: randomize(walkingHarmonies: shift)
         case GLFW_KEY_N: editor.toggleGrain()
         case GLFW_KEY_O: showsOverlay.toggle()
+        case GLFW_KEY_0:
+            zoom = 1
+            pan = .zero
         case GLFW_KEY_SPACE: playing.toggle()
         case GLFW_KEY_PERIOD:
             playing = false
@@ -182,10 +293,73 @@ extension PreviewSession {
             window.setClipboard(code)
             output(code)
             output("meshgrad preview: SwiftUI code copied to the clipboard\n")
-        case GLFW_KEY_H, GLFW_KEY_F1:
-            output(KeyBindings.help + "\n")
+        case GLFW_KEY_H:
+            panelsVisible.toggle()
+            settleFrames = max(settleFrames, 3)
+        case GLFW_KEY_F1,
+            GLFW_KEY_SLASH where shift:
+            helpVisible.toggle()
+            // An ImGui window that fits its content is drawn from its second frame.
+            settleFrames = max(settleFrames, 3)
+            if helpVisible { output(KeyBindings.help + "\n") }
         default:
             needsRedraw = false
         }
+    }
+}
+
+/// A vertex or handle being dragged.
+struct Drag {
+    var target: Selection
+    /// Where on the point the cursor took it (mesh units).
+    var grab: SIMD2<Double>
+    /// Alt: a Bézier vertex moves with its handles.
+    var withHandles: Bool
+}
+
+extension PreviewSession {
+    /// R: a new random mesh of the current size. The one place the preview
+    /// asks for a random gradient.
+    /// A new mesh from `meshgrad random`'s generator; `walkingHarmonies`
+    /// (Shift-R) takes the harmonies in order, one per press, and says which.
+    func randomize(walkingHarmonies: Bool = false) {
+        randomSeed &+= 1
+        let harmony =
+            walkingHarmonies ? Harmony.allCases[Int(randomSeed % UInt64(Harmony.allCases.count))] : nil
+        editor.randomize(seed: randomSeed, harmony: harmony)
+        if let harmony {
+            output("meshgrad preview: random \(harmony.rawValue), seed \(randomSeed)\n")
+            say("random \(harmony.rawValue), seed \(randomSeed)")
+        }
+    }
+
+    /// A key that does nothing here says why: in the status line, and on
+    /// the terminal (once in a row), where panels are hidden.
+    func refuse(_ message: String) {
+        if status?.message != message || status!.until < Date() { output("meshgrad preview: \(message)\n") }
+        say(message)
+    }
+
+    /// Keys that need a mesh, or a selected vertex, do nothing without one
+    /// and say why in the status line.
+    func refusesForSelection(_ key: Int32, control: Bool) -> Bool {
+        guard !control else { return false }
+        let needsMesh: Set<Int32> = [
+            GLFW_KEY_TAB, GLFW_KEY_B, GLFW_KEY_M, GLFW_KEY_P, GLFW_KEY_G, GLFW_KEY_R, GLFW_KEY_Q, GLFW_KEY_W,
+            GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_Z, GLFW_KEY_X, GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN,
+        ]
+        let needsSelection: Set<Int32> = [
+            GLFW_KEY_Q, GLFW_KEY_W, GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_Z, GLFW_KEY_X, GLFW_KEY_LEFT, GLFW_KEY_RIGHT,
+            GLFW_KEY_UP, GLFW_KEY_DOWN,
+        ]
+        if needsMesh.contains(key) && editor.mesh == nil {
+            refuse("no mesh to edit: this scene has no mesh layer")
+            return true
+        }
+        if needsSelection.contains(key) && editor.selection == nil {
+            refuse("select a vertex first (click it, or Tab), or B for the background")
+            return true
+        }
+        return false
     }
 }

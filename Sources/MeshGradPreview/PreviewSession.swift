@@ -4,6 +4,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradEditor
 import MeshGradGL
+import MeshGradImGui
 import MeshGradPNG
 import MeshGradPipeline
 import MeshGradText
@@ -23,6 +24,13 @@ public struct PreviewOptions: Sendable {
     public var paused = false
     /// Print the frame rate when the preview ends.
     public var reportsFrameRate = false
+    /// Start with the panels hidden (H shows them).
+    public var hidesPanels = false
+    /// Draw at most as often as the display refreshes (60 Hz where it does
+    /// not say); off only to measure how fast frames could come.
+    public var capsFrameRate = true
+    /// The file does not exist yet: the document is a template, saved there.
+    public var isNewFile = false
 
     public init() {}
 }
@@ -52,7 +60,7 @@ public final class PreviewSession {
     var speed = 1.0
     var showsOverlay = false
     var needsRedraw = true
-    var dragging: (target: Selection, grab: SIMD2<Double>)?
+    var dragging: Drag?
     var cursor = SIMD2<Double>(0, 0)
     var reloadError: String?
     var randomSeed: UInt64 = UInt64(Date().timeIntervalSince1970)
@@ -60,6 +68,38 @@ public final class PreviewSession {
     var fpsWindowStart = Date()
     var fpsWindowFrames = 0
     var framesPerSecond = 0.0
+
+    // The editor around the picture: panels, dialogs, recovery.
+    var panelsVisible: Bool
+    var panelsReady = false
+    var helpVisible = false
+    var panels = PanelState()
+    var dialog: Dialog?
+    var shownDialog: String?
+    var quitting = false
+    var isNewFile: Bool
+    var status: (message: String, until: Date)?
+    var recovery: RecoveryFile?
+    var lastRecoveryCheck = Date()
+    /// ImGui settles a click or a key over a few frames (a popup opens the
+    /// frame after the click): frames still to draw after an input event.
+    var settleFrames = 0
+    /// A scene's layer the Layers panel selected (its frame can be moved).
+    var selectedLayer: Int?
+    /// Layers hidden in the window only (not in the file).
+    var hiddenLayers: Set<Int> = []
+    var draggingFrame: FrameDrag?
+    /// The canvas view's zoom and pan (with the panels shown).
+    var zoom = 1.0
+    var pan = SIMD2<Double>(0, 0)
+    var panning: (cursor: SIMD2<Double>, pan: SIMD2<Double>)?
+    var canvasBlit: CanvasBlit?
+    /// The window's sizes and state as its callbacks report them: asking
+    /// X each time is a round trip to the server, several a frame, and a
+    /// busy X server makes each one cost.
+    var sizes = WindowState()
+    /// A video being written by `meshgrad animate` (Export panel).
+    var videoExport: VideoExport?
 
     /// `path` is the document's file (watched and saved to); nil for a preset,
     /// named by `label`.
@@ -75,6 +115,9 @@ public final class PreviewSession {
         self.output = output
         self.errorOutput = errorOutput
         playing = !options.paused
+        panelsVisible = !options.hidesPanels
+        isNewFile = options.isNewFile
+        recovery = path.map(RecoveryFile.init(documentPath:))
     }
 
     /// Opens the window and runs until it is closed (or `frames` are drawn).
@@ -83,16 +126,27 @@ public final class PreviewSession {
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
         presenter = try GLFramePresenter()
         overlay = try OverlayRenderer()
+        sizes = WindowState(window)
         installCallbacks()
-        output("meshgrad preview: \(label) (\(presenter.rendererName)); press H for keys\n")
+        startPanels()
+        defer { stopPanels() }
+        output("meshgrad preview: \(label) (\(presenter.rendererName)); press F1 for help, H to hide the panels\n")
+        offerRecovery()
 
+        var pacing = FramePacing(refreshRate: options.capsFrameRate ? window.refreshRate : nil)
         var lastPoll = Date()
         var lastTick = Date()
         let start = Date()
-        while !window.shouldClose {
+        while !quitting {
+            if window.shouldClose { requestQuit() }
             let animating = playing && documentMoves
-            if animating || needsRedraw {
-                glfwPollEvents()
+            let wantsFrame = animating || needsRedraw || settleFrames > 0 || options.frames != nil
+            if sizes.iconified {
+                // Iconified or unmapped: nothing to see, nothing drawn.
+                glfwWaitEventsTimeout(0.1)
+            } else if wantsFrame {
+                let wait = pacing.wait()
+                if wait > 0 { glfwWaitEventsTimeout(wait) } else { glfwPollEvents() }
             } else {
                 glfwWaitEventsTimeout(0.05)
             }
@@ -100,16 +154,16 @@ public final class PreviewSession {
             if now.timeIntervalSince(lastPoll) >= 0.05 {
                 lastPoll = now
                 pollFile()
+                keepRecovery(now: now)
+                pollVideoExport()
             }
-            if animating {
-                time += now.timeIntervalSince(lastTick) * speed
-                needsRedraw = true
-            }
-            // A scripted run (--frames) draws every turn, still or not.
-            if options.frames != nil { needsRedraw = true }
+            if animating { time += now.timeIntervalSince(lastTick) * speed }
             lastTick = now
-            guard needsRedraw else { continue }
+            if sizes.iconified || !(wantsFrame || needsRedraw || settleFrames > 0) { continue }
+            guard pacing.isDue() else { continue }
+            pacing.drew()
             needsRedraw = false
+            settleFrames = max(0, settleFrames - 1)
             try draw()
             framesDrawn += 1
             countFrame()
@@ -125,6 +179,9 @@ public final class PreviewSession {
             output(
                 String(format: "%d frames in %.2f s: %.1f fps\n", framesDrawn, seconds, Double(framesDrawn) / seconds))
         }
+        if !editor.hasUnsavedChanges { recovery?.remove() }
+        stopPanels()
+        canvasBlit = nil
         overlay = nil
         presenter = nil
         window = nil
@@ -135,74 +192,58 @@ public final class PreviewSession {
     /// The edited mesh as drawn now; nil for a scene without a mesh layer.
     var displayedMesh: MeshGradient? { editor.mesh?.mesh(at: time) }
 
+    /// The document as the window draws it: layers hidden in the Layers
+    /// panel left out (their opacity 0), the file untouched.
+    var drawnDocument: GradientDocument {
+        guard !hiddenLayers.isEmpty, var scene = editor.document.scene else { return editor.document }
+        for k in hiddenLayers where scene.layers.indices.contains(k) { scene.layers[k].opacity = 0 }
+        var copy = editor.document
+        copy.content = .scene(scene)
+        return copy
+    }
+
     /// Whether the picture changes with time from now on.
     var documentMoves: Bool { editor.document.moves(after: time) }
 
     /// The document at the current time on a canvas.
     func frame(width: Int, height: Int, tolerance: TessellationLevel = .preview) throws -> FramePlan {
         try FramePlan(
-            editor.document, label: label, width: width, height: height, time: time, tolerance: tolerance,
+            drawnDocument, label: label, width: width, height: height, time: time, tolerance: tolerance,
             textMasks: textMasks)
     }
 
     func draw() throws {
-        let (width, height) = window.framebufferSize
+        let (width, height) = sizes.framebuffer
         guard width > 0 && height > 0 else { return }
-        try presenter.present(try frame(width: width, height: height))
-        if showsOverlay || editor.selection != nil {
+        // While it plays, the preview's lighter tessellation keeps the frame
+        // rate; a still picture is the file's own, pixel for pixel what
+        // `meshgrad render` draws (it is drawn once).
+        let moving = playing && documentMoves
+        let tolerance = moving ? TessellationLevel.preview : TessellationLevel()
+        let view = canvasView
+        if view.isFull && view.size == SIMD2(Double(width), Double(height)) {
+            try presenter.present(try frame(width: width, height: height, tolerance: tolerance))
+        } else {
+            // Drawn at the view's size (at most the window's), then moved into place.
+            let w = max(1, min(width, Int(view.size.x)))
+            let h = max(1, min(height, Int(view.size.y)))
+            try presenter.present(try frame(width: w, height: h, tolerance: tolerance))
+            if canvasBlit == nil { canvasBlit = CanvasBlit() }
+            canvasBlit!.move(
+                width: w, height: h, framebufferHeight: height,
+                to: (Int(view.origin.x), Int(view.origin.y), Int(view.size.x), Int(view.size.y)),
+                backdrop: SIMD4(0.11, 0.11, 0.12, 1))
+        }
+        if showsOverlay || editor.selection != nil || selectedLayer != nil {
             buildOverlay(width: width, height: height)
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)
         }
+        drawPanels()
         updateTitle()
     }
 
-    /// Vertex markers, and with the overlay on, the mesh edges and handles.
-    func buildOverlay(width: Int, height: Int) {
-        overlay.clear()
-        guard let mesh = displayedMesh else { return }
-        let scale = SIMD2(Float(width), Float(height))
-        func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(p) * scale }
-        let white = SIMD4<Float>(1, 1, 1, 0.9)
-        let shadow = SIMD4<Float>(0, 0, 0, 0.55)
-        let accent = SIMD4<Float>(1, 0.8, 0.1, 1)
-        let points = mesh.bezierPoints
-        if showsOverlay {
-            let nets = PatchNets(mesh)
-            for net in nets.geometry {
-                for edge in [(0, 0, 1, 0), (0, 0, 0, 1), (3, 0, 0, 1), (0, 3, 1, 0)] {
-                    var previous = px(net.evaluate(u: Double(edge.0) / 3, v: Double(edge.1) / 3))
-                    for step in 1...24 {
-                        let s = Double(step) / 24
-                        let u = edge.2 == 1 ? s : Double(edge.0) / 3
-                        let v = edge.3 == 1 ? s : Double(edge.1) / 3
-                        let next = px(net.evaluate(u: u, v: v))
-                        overlay.line(from: previous, to: next, width: 1.5, color: SIMD4(1, 1, 1, 0.45))
-                        previous = next
-                    }
-                }
-            }
-            if case .bezierPoints = mesh.locations {
-                for p in points {
-                    for handle in [p.leading, p.top, p.trailing, p.bottom] where handle != p.position {
-                        overlay.line(from: px(p.position), to: px(handle), width: 1.5, color: SIMD4(0.6, 0.85, 1, 0.8))
-                        overlay.square(at: px(handle), size: 6, color: SIMD4(0.6, 0.85, 1, 1))
-                    }
-                }
-            }
-            for (i, p) in points.enumerated() where editor.selection?.vertex != i {
-                overlay.square(at: px(p.position), size: 10, color: shadow)
-                overlay.square(at: px(p.position), size: 7, color: white)
-            }
-        }
-        if let selected = editor.selection?.vertex, selected < points.count {
-            let p = px(points[selected].position)
-            overlay.square(at: p, size: 14, color: shadow)
-            overlay.square(at: p, size: 10, color: accent)
-        }
-    }
-
     func updateTitle() {
-        var parts = [label + (editor.hasUnsavedChanges ? " •" : ""), "meshgrad"]
+        var parts = [label + (editor.hasUnsavedChanges ? " •" : "") + (isNewFile ? " (new)" : ""), "meshgrad"]
         if editor.document.isAnimated {
             parts.append(String(format: "t %.1f s%@", time, playing ? "" : " (paused)"))
         }
@@ -232,6 +273,14 @@ public final class PreviewSession {
         do {
             let fresh = try GradientDocument.load(path: path)
             try checkText(of: fresh, path: path)
+            isNewFile = false
+            guard !editor.hasUnsavedChanges || fresh == editor.document else {
+                // Never replace unsaved edits silently: ask.
+                if reloadError != nil { output("meshgrad preview: \(path) is valid again\n") }
+                reloadError = nil
+                ask(.externalChange(fresh))
+                return
+            }
             editor.reload(fresh)
             editor.markSaved()
             if reloadError != nil { output("meshgrad preview: \(path) is valid again\n") }
@@ -260,7 +309,10 @@ public final class PreviewSession {
             textMasks: textMasks)
     }
 
-    func save(asNewFile: Bool) {
+    /// Saves (atomically); false, with the reason on stderr and in the
+    /// status line, when it could not.
+    @discardableResult
+    func save(asNewFile: Bool) -> Bool {
         let target: String
         if let path, !asNewFile {
             target = path
@@ -278,11 +330,19 @@ public final class PreviewSession {
             }
             watcher = FileWatcher(path: target)
             editor.markSaved()
+            recovery?.remove()
+            recovery = RecoveryFile(documentPath: target)
+            isNewFile = false
             output("meshgrad preview: saved \(target)\n")
+            say("saved \((target as NSString).lastPathComponent)")
+            needsRedraw = true
+            return true
         } catch {
             errorOutput("meshgrad preview: \(error)\n")
+            say("could not save: \(error)")
+            needsRedraw = true
+            return false
         }
-        needsRedraw = true
     }
 
     /// `stem-1.ext`, `stem-2.ext`, …: the first that does not exist, so
@@ -296,8 +356,8 @@ public final class PreviewSession {
         }
     }
 
-    func exportPNG() {
-        let size = options.exportSize
+    func exportPNG(size: CanvasSize? = nil) {
+        let size = size ?? options.exportSize
         let directory =
             path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
         let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
@@ -307,8 +367,10 @@ public final class PreviewSession {
                 try frame(width: size.width, height: size.height, tolerance: TessellationLevel()))
             try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: target))
             output("meshgrad preview: exported \(target)\n")
+            say("exported \((target as NSString).lastPathComponent)")
         } catch {
             errorOutput("meshgrad preview: export failed: \(error)\n")
+            say("export failed: \(error)")
         }
         needsRedraw = true
     }
@@ -319,5 +381,38 @@ public final class PreviewSession {
         // The window is opaque on screen whatever the gradient's alpha.
         for i in stride(from: 3, to: image.components.count, by: 4) { image.components[i] = 255 }
         try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: path))
+    }
+}
+
+extension PreviewSession {
+    /// A message in the status line for a few seconds.
+    func say(_ message: String) {
+        status = (message, Date().addingTimeInterval(4))
+        settleFrames = max(settleFrames, 2)
+        needsRedraw = true
+    }
+
+    /// Writes the recovery file every few seconds while there are unsaved edits.
+    func keepRecovery(now: Date) {
+        guard editor.hasUnsavedChanges, now.timeIntervalSince(lastRecoveryCheck) >= RecoveryFile.interval else {
+            return
+        }
+        lastRecoveryCheck = now
+        do {
+            try recovery?.write(editor.document)
+        } catch {
+            say("could not write the recovery file: \(error)")
+        }
+    }
+
+    /// At start: a recovery file that differs from the document is offered.
+    func offerRecovery() {
+        guard let found = recovery?.read() else { return }
+        if found.0 == editor.document {
+            recovery?.remove()
+            return
+        }
+        output("meshgrad preview: found unsaved work in \(recovery!.path)\n")
+        ask(.recovery(found.0, written: found.1))
     }
 }

@@ -37,18 +37,21 @@ import Testing
         let output = Pipe()
         var window = ""
 
-        init(arguments: [String], display: String) throws {
+        init(arguments: [String], display: String, environment: [String: String] = [:]) throws {
             self.display = display
             process.executableURL = PreviewWindowTests.binary
             process.arguments = ["preview"] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+                .merging(environment) { $1 }
             process.standardOutput = output
             process.standardError = output
             try process.run()
             // Wait for the window to be mapped.
             for _ in 0..<200 {
+                // Its own window (by process id): never another test's.
                 let found = try runOnDisplay(
-                    "/usr/bin/xdotool", ["search", "--onlyvisible", "--name", "meshgrad"], display: display)
+                    "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(process.processIdentifier)"],
+                    display: display)
                 if let id = found.split(separator: "\n").first {
                     window = String(id)
                     break
@@ -101,10 +104,22 @@ import Testing
             try? xdotool(["key", "--clearmodifiers", "ctrl+q"])
             let deadline = Date().addingTimeInterval(5)
             while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
+            stop()
             return String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         }
+
+        /// Ends the process for sure (a preview asking about unsaved
+        /// changes does not quit on Ctrl-Q).
+        func stop() {
+            guard process.isRunning else { return }
+            process.terminate()
+            let deadline = Date().addingTimeInterval(2)
+            while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+            process.waitUntilExit()
+        }
+
+        deinit { stop() }
     }
 
     struct PreviewError: Error, CustomStringConvertible {
@@ -127,6 +142,7 @@ import Testing
         process.executableURL = Self.binary
         process.arguments = [
             "preview", "--preset", "sunset", "--window", "320x200", "--frames", "3", "--screenshot", shot,
+            "--hide-panels",
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
         process.standardOutput = FileHandle.nullDevice
@@ -150,7 +166,7 @@ import Testing
             "#102030", "#405060", "#708090", "#a0b0c0", "#ff8800", "#00ff88", "#8800ff", "#123456", "#654321",
         ])
         try Data(original.jsonText().utf8).write(to: spec)
-        let preview = try Preview(arguments: [spec.path, "--window", "400x300"], display: display)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
         let origin = try preview.origin()
         let start = origin &+ SIMD2(200, 150)  // vertex 4, at (0.5, 0.5)
         try preview.xdotool(["mousemove", "\(start.x)", "\(start.y)"])
@@ -183,7 +199,7 @@ import Testing
         var original = Presets.aurora.document
         original[.document]?.animation = nil
         try Data(original.jsonText().utf8).write(to: spec)
-        let preview = try Preview(arguments: [spec.path, "--window", "300x200"], display: display)
+        let preview = try Preview(arguments: [spec.path, "--window", "300x200", "--hide-panels"], display: display)
         // Select a vertex, nudge it, recolor it, toggle smooth colors; undo all four.
         for key in ["Tab", "Tab", "Tab", "Tab", "Right", "Right", "w", "m"] {
             try preview.xdotool(["key", "--clearmodifiers", key])
@@ -209,7 +225,7 @@ import Testing
         let red = Self.grid3(colors: Array(repeating: "#ff0000", count: 9))
         let blue = Self.grid3(colors: Array(repeating: "#0000ff", count: 9))
         try Data(red.jsonText().utf8).write(to: spec)
-        let preview = try Preview(arguments: [spec.path, "--window", "200x150"], display: display)
+        let preview = try Preview(arguments: [spec.path, "--window", "200x150", "--hide-panels"], display: display)
         /// The window's center, within dithering's one level of `expected`.
         func centerIs(_ expected: SIMD4<Int>) throws -> Bool {
             let pixel = SIMD4<Int>(truncatingIfNeeded: try preview.screenshot()[100, 75])
@@ -251,7 +267,7 @@ import Testing
                 """
         }
         try Data(scene(font: nil).utf8).write(to: spec)
-        let preview = try Preview(arguments: [spec.path, "--window", "200x150"], display: display)
+        let preview = try Preview(arguments: [spec.path, "--window", "200x150", "--hide-panels"], display: display)
         func centerIsBlue() throws -> Bool {
             let pixel = SIMD4<Int>(truncatingIfNeeded: try preview.screenshot()[100, 110])
             return abs(pixel.x) <= 1 && abs(pixel.y) <= 1 && abs(pixel.z - 255) <= 1
@@ -275,7 +291,8 @@ import Testing
     /// whole SwiftUI view.
     @Test func cKeyPrintsWhatCodePrints() throws {
         guard let display = display() else { return }
-        let preview = try Preview(arguments: ["--preset", "se-wallpaper", "--window", "150x267"], display: display)
+        let preview = try Preview(
+            arguments: ["--preset", "se-wallpaper", "--window", "150x267", "--hide-panels"], display: display)
         try preview.xdotool(["key", "--clearmodifiers", "c"])
         Thread.sleep(forTimeInterval: 0.5)
         let output = try preview.quit()

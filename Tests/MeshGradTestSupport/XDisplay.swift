@@ -18,7 +18,7 @@ public enum XDisplay {
         // Xvfb picks a free display number and writes it once it is ready.
         let process = Process()
         process.executableURL = URL(fileURLWithPath: xvfb)
-        process.arguments = ["-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp"]
+        process.arguments = ["-displayfd", "1", "-screen", "0", "1600x1000x24", "-nolisten", "tcp", "-noreset"]
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice

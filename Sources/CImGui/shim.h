@@ -1,0 +1,2 @@
+// Intentionally empty: Dear ImGui's headers are C++ and are included by
+// Sources/MeshGradImGui/ImGuiShim.cpp itself.

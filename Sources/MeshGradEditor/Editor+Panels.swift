@@ -1,0 +1,116 @@
+import MeshGradCore
+import MeshGradDocument
+
+/// The edits the preview's panels make: exact values instead of key steps.
+extension Editor {
+    // MARK: - Color
+
+    /// The selected vertex's color, or the background's (an invisible
+    /// background reads as black, the color it turns into when edited).
+    public var selectedColor: RGBAColor? {
+        guard let selection, let mesh = mesh?.mesh else { return nil }
+        switch selection {
+        case .background: return mesh.background
+        case .vertex(let i), .handle(let i, _): return i < mesh.colors.count ? mesh.colors[i] : nil
+        }
+    }
+
+    /// Sets the selected vertex's color (or the background), rounded to
+    /// 8 bits per component: what a picker or a hex field means, and what
+    /// the file can then say as `#RRGGBB`.
+    public mutating func setSelectedColor(_ color: RGBAColor) {
+        guard let selection else { return }
+        let rounded = color.rounded8
+        editMesh { document in
+            switch selection {
+            case .background: document.mesh.background = rounded
+            case .vertex(let i), .handle(let i, _):
+                if i < document.mesh.colors.count { document.mesh.colors[i] = rounded }
+            }
+        }
+    }
+
+    // MARK: - Mesh settings
+
+    public mutating func setSmoothColors(_ on: Bool) {
+        editMesh { $0.mesh.smoothsColors = on }
+    }
+
+    public mutating func setColorSpace(_ space: ColorSpace) {
+        editMesh { $0.mesh.colorSpace = space }
+    }
+
+    /// Resamples onto a `width × height` grid (each within 2…``maximumGrid``).
+    public mutating func resizeGrid(width: Int, height: Int) {
+        guard let mesh = mesh?.mesh else { return }
+        let w = min(max(width, 2), Self.maximumGrid)
+        let h = min(max(height, 2), Self.maximumGrid)
+        guard w != mesh.width || h != mesh.height else { return }
+        editMesh { document in
+            document.mesh = mesh.resampled(width: w, height: h).colorsRounded8
+            if let animation = document.animation {
+                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
+            }
+        }
+        selection = nil
+    }
+
+    /// The document's canvas size (`"size"`); nil removes it.
+    public mutating func setCanvasSize(_ size: CanvasSize?) {
+        edit { $0.size = size }
+    }
+
+    /// The animation's loop length in seconds; nil or ≤ 0: no loop.
+    public mutating func setLoop(_ seconds: Double?) {
+        editMesh { mesh in
+            guard var animation = mesh.animation else { return }
+            animation.loop = seconds.flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
+            mesh.animation = animation
+        }
+    }
+
+    // MARK: - Handles
+
+    /// Whether the edited mesh has explicit handles (`bezierPoints`).
+    public var hasExplicitHandles: Bool {
+        if case .bezierPoints = mesh?.mesh.locations { return true }
+        return false
+    }
+
+    /// Turns a `points` mesh into `bezierPoints` with every handle where it
+    /// was inferred: the picture does not change.
+    public mutating func makeHandlesExplicit() {
+        editMesh { document in
+            guard case .points = document.mesh.locations else { return }
+            document.mesh.locations = .bezierPoints(document.mesh.bezierPoints)
+        }
+    }
+
+    /// Drops the handles: back to `points`, handles inferred again.
+    public mutating func reinferHandles() {
+        editMesh { document in
+            guard case .bezierPoints(let points) = document.mesh.locations else { return }
+            document.mesh.locations = .points(points.map(\.position))
+        }
+    }
+}
+
+extension MeshGradient {
+    /// The same mesh, its colors and background rounded to 8 bits: what
+    /// the editor makes (resampled grids, random meshes) is saved as
+    /// `#RRGGBB`, not as 16-digit fractions.
+    public var colorsRounded8: MeshGradient {
+        var copy = self
+        copy.colors = colors.map(\.rounded8)
+        copy.background = background.rounded8
+        return copy
+    }
+}
+
+extension RGBAColor {
+    /// Each component rounded to the nearest of 256 levels.
+    public var rounded8: RGBAColor {
+        func r(_ v: Double) -> Double { (min(max(v, 0), 1) * 255).rounded() / 255 }
+        return RGBAColor(red: r(red), green: r(green), blue: r(blue), alpha: r(alpha))
+    }
+}

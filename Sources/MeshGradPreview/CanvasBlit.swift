@@ -1,0 +1,63 @@
+@preconcurrency import CEpoxy
+
+/// Moves the picture the renderers drew at the window's bottom-left corner
+/// (they always draw at the framebuffer's origin) to where the canvas view
+/// puts it, scaled: one blit into a kept renderbuffer and one back, no
+/// shader. Used only while the panels show (with a margin round the canvas
+/// and zoom); hidden panels draw the picture directly, pixel for pixel.
+final class CanvasBlit {
+    private var framebuffer: GLuint = 0
+    private var renderbuffer: GLuint = 0
+    private var size = (width: 0, height: 0)
+
+    init() {
+        epoxy_glGenFramebuffers(1, &framebuffer)
+        epoxy_glGenRenderbuffers(1, &renderbuffer)
+    }
+
+    deinit {
+        epoxy_glDeleteFramebuffers(1, &framebuffer)
+        epoxy_glDeleteRenderbuffers(1, &renderbuffer)
+    }
+
+    private func reserve(width: Int, height: Int) {
+        guard width > size.width || height > size.height else { return }
+        size = (max(width, size.width), max(height, size.height))
+        epoxy_glBindRenderbuffer(GLenum(GL_RENDERBUFFER), renderbuffer)
+        epoxy_glRenderbufferStorage(
+            GLenum(GL_RENDERBUFFER), GLenum(GL_RGBA8), GLsizei(size.width), GLsizei(size.height))
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), framebuffer)
+        epoxy_glFramebufferRenderbuffer(
+            GLenum(GL_FRAMEBUFFER), GLenum(GL_COLOR_ATTACHMENT0), GLenum(GL_RENDERBUFFER), renderbuffer)
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+
+    /// Takes the `width × height` picture at the window's bottom-left,
+    /// clears the window to `backdrop`, and draws the picture into `target`
+    /// (framebuffer pixels, origin top-left, y down).
+    func move(
+        width: Int, height: Int, framebufferHeight: Int, to target: (x: Int, y: Int, width: Int, height: Int),
+        backdrop: SIMD4<Float>
+    ) {
+        reserve(width: width, height: height)
+        let w = GLint(width)
+        let h = GLint(height)
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
+        epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
+        epoxy_glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glClearColor(backdrop.x, backdrop.y, backdrop.z, backdrop.w)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
+        epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
+        // GL's rows count from the bottom.
+        let x0 = GLint(target.x)
+        let y0 = GLint(framebufferHeight - target.y - target.height)
+        let same = target.width == width && target.height == height
+        epoxy_glBlitFramebuffer(
+            0, 0, w, h, x0, y0, x0 + GLint(target.width), y0 + GLint(target.height), GLbitfield(GL_COLOR_BUFFER_BIT),
+            GLenum(same ? GL_NEAREST : GL_LINEAR))
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+    }
+}

@@ -1,0 +1,132 @@
+import CGLFW
+import Foundation
+import MeshGradDocument
+import MeshGradImGui
+
+/// A question the preview asks before it could lose something.
+enum Dialog: Equatable {
+    /// Quit with unsaved changes: save, discard or cancel.
+    case quit
+    /// The file changed on disk while the window has unsaved edits.
+    case externalChange(GradientDocument)
+    /// A recovery file from an earlier session that ended unsaved.
+    case recovery(GradientDocument, written: Date)
+
+    /// ImGui's popup name (the title of the dialog).
+    var title: String {
+        switch self {
+        case .quit: "Unsaved changes"
+        case .externalChange: "Changed on disk"
+        case .recovery: "Recover unsaved work?"
+        }
+    }
+}
+
+extension PreviewSession {
+    // MARK: - Asking
+
+    /// Ctrl-Q or the window's close button: quits at once when nothing is
+    /// unsaved, else asks.
+    func requestQuit() {
+        window.shouldClose = false
+        if editor.hasUnsavedChanges {
+            ask(.quit)
+        } else {
+            quitting = true
+        }
+    }
+
+    func ask(_ question: Dialog) {
+        dialog = question
+        needsRedraw = true
+        // ImGui fades the modal's dimming in over a sixth of a second.
+        settleFrames = max(settleFrames, 15)
+    }
+
+    // MARK: - Answers
+
+    enum Answer { case save, discard, cancel, reload, keep, recover }
+
+    func answer(_ answer: Answer) {
+        guard let question = dialog else { return }
+        dialog = nil
+        needsRedraw = true
+        settleFrames = max(settleFrames, 3)
+        switch (question, answer) {
+        case (.quit, .save):
+            if save(asNewFile: false) { quitting = true }
+        case (.quit, .discard):
+            recovery?.remove()
+            quitting = true
+        case (.externalChange(let fresh), .reload):
+            editor.reload(fresh)
+            editor.markSaved()
+            recovery?.remove()
+            say("reloaded \(label) (Ctrl-Z brings your edits back)")
+        case (.externalChange, .keep):
+            say("kept your edits; saving will replace the file on disk")
+        case (.recovery(let recovered, _), .recover):
+            editor.edit { $0 = recovered }
+            presenter.forgetUpload()
+            say("recovered unsaved work; Ctrl-S saves it")
+        case (.recovery, .discard):
+            recovery?.remove()
+        default:
+            break
+        }
+    }
+
+    /// The keys of each dialog, handled before anything else: the first
+    /// letter of each button, Enter for the first, Esc for the last.
+    func dialogKey(_ key: Int32) {
+        guard let question = dialog else { return }
+        switch (question, key) {
+        case (.quit, GLFW_KEY_S), (.quit, GLFW_KEY_ENTER): answer(.save)
+        case (.quit, GLFW_KEY_D): answer(.discard)
+        case (.quit, GLFW_KEY_ESCAPE), (.quit, GLFW_KEY_C): answer(.cancel)
+        case (.externalChange, GLFW_KEY_R): answer(.reload)
+        case (.externalChange, GLFW_KEY_K), (.externalChange, GLFW_KEY_ESCAPE), (.externalChange, GLFW_KEY_ENTER):
+            answer(.keep)
+        case (.recovery, GLFW_KEY_R), (.recovery, GLFW_KEY_ENTER): answer(.recover)
+        case (.recovery, GLFW_KEY_D), (.recovery, GLFW_KEY_ESCAPE): answer(.discard)
+        default: break
+        }
+    }
+
+    // MARK: - Drawing
+
+    /// The pending dialog as an ImGui modal (drawn even with the panels hidden).
+    func dialogs() {
+        if let question = dialog, shownDialog != question.title {
+            mgui_open_popup(question.title)
+            shownDialog = question.title
+        }
+        guard let shown = shownDialog, mgui_begin_modal(shown) else { return }
+        defer { mgui_end_popup() }
+        guard let question = dialog, question.title == shown else {
+            mgui_close_popup()
+            shownDialog = nil
+            needsRedraw = true
+            return
+        }
+        switch question {
+        case .quit:
+            mgui_text("\(label) has unsaved changes.")
+            buttons([("Save (S)", .save), ("Discard (D)", .discard), ("Cancel (Esc)", .cancel)])
+        case .externalChange:
+            mgui_text("\(label) changed on disk, and this window has unsaved edits.")
+            buttons([("Reload from disk (R)", .reload), ("Keep my edits (K)", .keep)])
+        case .recovery(_, let written):
+            mgui_text("Unsaved work on \(label) was kept from a session that ended")
+            mgui_text("without saving (\(written.formatted(date: .abbreviated, time: .standard))).")
+            buttons([("Recover (R)", .recover), ("Discard it (D)", .discard)])
+        }
+    }
+
+    func buttons(_ choices: [(String, Answer)]) {
+        for (n, (title, choice)) in choices.enumerated() {
+            if n > 0 { mgui_same_line() }
+            if mgui_button(title) { answer(choice) }
+        }
+    }
+}

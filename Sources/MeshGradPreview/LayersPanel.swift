@@ -1,0 +1,90 @@
+import MeshGradCore
+import MeshGradImGui
+
+extension PreviewSession {
+    /// A scene's layers: select, show/hide (in the window only), reorder,
+    /// opacity, frame; a text layer's string, size, weight and width.
+    func layersPanel() {
+        guard mgui_header("Layers", true) else { return }
+        let layers = editor.layers
+        for (k, layer) in layers.enumerated().reversed() {
+            mgui_push_id(Int32(k))
+            var shown = !hiddenLayers.contains(k)
+            if mgui_checkbox("##shown", &shown) {
+                if shown { hiddenLayers.remove(k) } else { hiddenLayers.insert(k) }
+                needsRedraw = true
+            }
+            mgui_same_line()
+            if mgui_selectable("\(k)  \(layerName(layer))", selectedLayer == k) { selectLayer(k) }
+            mgui_pop_id()
+        }
+        guard let k = selectedLayer, layers.indices.contains(k) else {
+            mgui_text_disabled("Click a layer (or its frame on the canvas).")
+            return
+        }
+        mgui_separator()
+        if mgui_button("Up") { moveSelectedLayer(by: 1) }
+        mgui_same_line()
+        if mgui_button("Down") { moveSelectedLayer(by: -1) }
+        layerFields(k, layers[k])
+    }
+
+    func layerName(_ layer: Layer) -> String {
+        if let text = layer.text { return "text \"\(text.text.prefix(18))\"" }
+        switch layer.fill {
+        case .solid: return "solid"
+        case .linearGradient: return "linear gradient"
+        case .mesh(let mesh, _): return "mesh \(mesh.width)×\(mesh.height)"
+        }
+    }
+
+    func selectLayer(_ k: Int) {
+        selectedLayer = k
+        if editor.select(layer: k) { presenter.forgetUpload() }
+        needsRedraw = true
+    }
+
+    func moveSelectedLayer(by delta: Int) {
+        guard let k = selectedLayer else { return }
+        let moved = editor.moveLayer(k, by: delta)
+        if moved != k {
+            let wasHidden = hiddenLayers.contains(k)
+            let otherHidden = hiddenLayers.contains(moved)
+            hiddenLayers.remove(k)
+            hiddenLayers.remove(moved)
+            if wasHidden { hiddenLayers.insert(moved) }
+            if otherHidden { hiddenLayers.insert(k) }
+        }
+        selectedLayer = moved
+    }
+
+    func layerFields(_ k: Int, _ layer: Layer) {
+        var opacity = layer.opacity
+        edited(slider("Opacity", &opacity, 0...1)) { editor.setOpacity(ofLayer: k, to: opacity) }
+        var origin = [layer.frame.x, layer.frame.y]
+        var size = [layer.frame.width, layer.frame.height]
+        edited(mgui_drag_double2("Origin", &origin, 0.002, -4, 4, "%.4f")) {
+            editor.setFrame(ofLayer: k, to: UnitRect(x: origin[0], y: origin[1], width: size[0], height: size[1]))
+        }
+        edited(mgui_drag_double2("Size", &size, 0.002, 0.001, 8, "%.4f")) {
+            editor.setFrame(ofLayer: k, to: UnitRect(x: origin[0], y: origin[1], width: size[0], height: size[1]))
+        }
+        guard let text = layer.text else { return }
+        mgui_separator()
+        if let typed = panels.text.draw("Text", value: text.text) {
+            editor.editText(ofLayer: k) { $0.text = typed }
+        }
+        var points = text.size
+        edited(slider("Size (pt)", &points, 4...400, format: "%.0f")) {
+            editor.editText(ofLayer: k) { $0.size = points }
+        }
+        var weight = TextMask.Weight.allCases.firstIndex(of: text.weight) ?? 0
+        edited(combo("Weight", &weight, TextMask.Weight.allCases.map(\.rawValue))) {
+            editor.editText(ofLayer: k) { $0.weight = TextMask.Weight.allCases[weight] }
+        }
+        var widthFactor = text.widthFactor
+        edited(slider("Width", &widthFactor, 0.25...4, format: "%.2f×")) {
+            editor.editText(ofLayer: k) { $0.widthFactor = widthFactor }
+        }
+    }
+}

@@ -1,0 +1,126 @@
+import Foundation
+import MeshGradCore
+import MeshGradEditor
+
+extension PreviewSession {
+    /// The frame the edited mesh is drawn in, in canvas units: the whole
+    /// canvas for a mesh document, the layer's frame (as animated now) for
+    /// a scene's mesh layer.
+    var meshFrame: UnitRect {
+        guard case .layer(let k)? = editor.target, let scene = editor.document.scene, scene.layers.indices.contains(k)
+        else { return .full }
+        return scene.layers[k].state(at: time).frame
+    }
+
+    /// A point of the edited mesh's unit square, in canvas units.
+    func canvasPoint(_ p: SIMD2<Double>) -> SIMD2<Double> {
+        let f = meshFrame
+        return SIMD2(f.x, f.y) + p * SIMD2(f.width, f.height)
+    }
+
+    /// A canvas point in the edited mesh's unit square.
+    func meshPoint(_ q: SIMD2<Double>) -> SIMD2<Double> {
+        let f = meshFrame
+        return (q - SIMD2(f.x, f.y)) / SIMD2(max(f.width, 1e-9), max(f.height, 1e-9))
+    }
+
+    /// Vertex markers, and with the overlay on, the mesh edges and every
+    /// handle (inferred ones for a `points` mesh); the selected layer's
+    /// frame with its resize corner.
+    func buildOverlay(width: Int, height: Int) {
+        overlay.clear()
+        let view = canvasView
+        func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(view.pixels(canvasPoint(p))) }
+        if !view.isFull { canvasOutline(view) }
+        if let k = selectedLayer { layerFrameOverlay(k, view: view) }
+        guard let mesh = displayedMesh else { return }
+        let white = SIMD4<Float>(1, 1, 1, 0.9)
+        let shadow = SIMD4<Float>(0, 0, 0, 0.55)
+        let accent = SIMD4<Float>(1, 0.8, 0.1, 1)
+        let points = mesh.bezierPoints
+        if showsOverlay {
+            meshEdges(mesh, px)
+            let explicit = editor.hasExplicitHandles
+            let handleColor = explicit ? SIMD4<Float>(0.6, 0.85, 1, 1) : SIMD4<Float>(0.75, 0.75, 0.8, 0.9)
+            for p in points {
+                for handle in [p.leading, p.top, p.trailing, p.bottom] where handle != p.position {
+                    overlay.line(
+                        from: px(p.position), to: px(handle), width: 1.5, color: handleColor * SIMD4(1, 1, 1, 0.8))
+                    overlay.square(at: px(handle), size: 6, color: handleColor)
+                }
+            }
+            for (i, p) in points.enumerated() where editor.selection?.vertex != i {
+                overlay.square(at: px(p.position), size: 10, color: shadow)
+                overlay.square(at: px(p.position), size: 7, color: white)
+            }
+        }
+        if let selected = editor.selection?.vertex, selected < points.count {
+            if case .handle(_, let handle) = editor.selection, let h = displayedPosition(of: .handle(selected, handle))
+            {
+                overlay.square(at: SIMD2<Float>(view.pixels(h)), size: 10, color: accent)
+            }
+            let p = px(points[selected].position)
+            overlay.square(at: p, size: 14, color: shadow)
+            overlay.square(at: p, size: 10, color: accent)
+        }
+    }
+
+    func meshEdges(_ mesh: MeshGradient, _ px: (SIMD2<Double>) -> SIMD2<Float>) {
+        for net in PatchNets(mesh).geometry {
+            for edge in [(0, 0, 1, 0), (0, 0, 0, 1), (3, 0, 0, 1), (0, 3, 1, 0)] {
+                var previous = px(net.evaluate(u: Double(edge.0) / 3, v: Double(edge.1) / 3))
+                for step in 1...24 {
+                    let s = Double(step) / 24
+                    let u = edge.2 == 1 ? s : Double(edge.0) / 3
+                    let v = edge.3 == 1 ? s : Double(edge.1) / 3
+                    let next = px(net.evaluate(u: u, v: v))
+                    overlay.line(from: previous, to: next, width: 1.5, color: SIMD4(1, 1, 1, 0.45))
+                    previous = next
+                }
+            }
+        }
+    }
+
+    /// A dashed-looking outline (two lines, dark and light) and the corner
+    /// square that resizes.
+    func layerFrameOverlay(_ k: Int, view: CanvasView) {
+        guard let scene = editor.document.scene, scene.layers.indices.contains(k) else { return }
+        let f = scene.layers[k].state(at: time).frame
+        let corners = [
+            SIMD2(f.x, f.y), SIMD2(f.x + f.width, f.y), SIMD2(f.x + f.width, f.y + f.height),
+            SIMD2(f.x, f.y + f.height),
+        ]
+        .map { SIMD2<Float>(view.pixels($0)) }
+        for i in 0..<4 {
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 3, color: SIMD4(0, 0, 0, 0.6))
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1.5, color: SIMD4(1, 0.8, 0.1, 1))
+        }
+        overlay.square(at: corners[2], size: 12, color: SIMD4(0, 0, 0, 0.6))
+        overlay.square(at: corners[2], size: 9, color: SIMD4(1, 0.8, 0.1, 1))
+    }
+
+    /// A thin line round the canvas where it does not fill the window.
+    func canvasOutline(_ view: CanvasView) {
+        let corners = [SIMD2(0.0, 0), SIMD2(1, 0), SIMD2(1, 1), SIMD2(0, 1)].map { SIMD2<Float>(view.pixels($0)) }
+        for i in 0..<4 {
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1, color: SIMD4(1, 1, 1, 0.25))
+        }
+    }
+
+    /// Scroll: zoom the canvas about the cursor (panels shown).
+    func scrolled(_ dy: Double) {
+        guard panelsVisible, !panelsHaveMouse, dy.isFinite, dy != 0 else { return }
+        let before = canvasView
+        let here = cursor * pixelScale
+        let anchor = before.units(here)
+        zoom = min(max(zoom * pow(1.15, dy), CanvasView.zoomRange.lowerBound), CanvasView.zoomRange.upperBound)
+        let after = canvasView
+        // Keep the canvas point under the cursor where it was.
+        pan += here - after.pixels(anchor)
+        needsRedraw = true
+    }
+
+    func panButton(pressed: Bool) {
+        panning = pressed && panelsVisible && !panelsHaveMouse ? (cursor, pan) : nil
+    }
+}

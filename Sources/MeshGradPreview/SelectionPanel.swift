@@ -1,0 +1,92 @@
+import MeshGradCore
+import MeshGradEditor
+import MeshGradImGui
+
+extension PreviewSession {
+    /// The selected vertex (or the background): its position as numbers,
+    /// its color through ImGui's picker, a hex field and Oklch sliders,
+    /// and a Bézier vertex's four handles.
+    func selectionPanel() {
+        guard mgui_header("Selection", true) else { return }
+        guard let mesh = editor.mesh?.mesh, let selection = editor.selection else {
+            mgui_text_disabled(
+                editor.mesh == nil
+                    ? "Nothing to select: no mesh." : "Click a vertex (or Tab), or B for the background.")
+            return
+        }
+        if let i = selection.vertex {
+            mgui_text("Vertex \(i)  (row \(i / mesh.width), column \(i % mesh.width))")
+            positionFields(of: i)
+        } else {
+            mgui_text("Background")
+        }
+        colorFields()
+        if let i = selection.vertex { handleFields(of: i) }
+    }
+
+    func positionFields(of vertex: Int) {
+        guard let p = editor.position(of: .vertex(vertex)) else { return }
+        var xy = [p.x, p.y]
+        let limit = Editor.positionLimit
+        edited(mgui_drag_double2("Position", &xy, 0.002, -limit, limit, "%.4f")) {
+            editor.move(.vertex(vertex), to: SIMD2(xy[0], xy[1]))
+        }
+    }
+
+    func colorFields() {
+        guard let color = editor.selectedColor else { return }
+        var rgba = colorComponents(color)
+        let picked = mgui_color_picker("##picker", &rgba, panels.pickerWheel)
+        panels.layout.note("picker")
+        edited(picked) {
+            editor.setSelectedColor(
+                RGBAColor(red: Double(rgba[0]), green: Double(rgba[1]), blue: Double(rgba[2]), alpha: Double(rgba[3])))
+        }
+        var wheel = panels.pickerWheel
+        if mgui_checkbox("Hue wheel", &wheel) { panels.pickerWheel = wheel }
+        let typed = panels.hex.draw("Hex", value: color.hexString, hexadecimal: false)
+        panels.layout.note(panels.hex.editing ? "hex-editing" : "hex")
+        if let typed, typed != color.hexString {
+            setColor(hex: typed)
+        }
+        var lch = Oklch(color)
+        var lightness = lch.lightness
+        var chroma = lch.chroma
+        var hue = lch.hue
+        var alpha = color.alpha
+        edited(slider("Oklch L", &lightness, 0...1)) { lch.lightness = lightness }
+        edited(slider("Oklch C", &chroma, 0...0.37)) { lch.chroma = chroma }
+        edited(slider("Oklch h", &hue, 0...360, format: "%.1f°")) { lch.hue = hue }
+        edited(slider("Alpha", &alpha, 0...1)) {}
+        if lch != Oklch(color) || alpha != color.alpha {
+            editor.setSelectedColor(lch.color(alpha: alpha))
+        }
+    }
+
+    /// A color typed as `#RRGGBB`, `RRGGBB` or `#RRGGBBAA`.
+    func setColor(hex typed: String) {
+        var text = typed.trimmingCharacters(in: .whitespaces)
+        if !text.hasPrefix("#") { text = "#" + text }
+        guard let color = RGBAColor(hex: text) else {
+            say("not a color: \"\(typed)\" (expected #RRGGBB or #RRGGBBAA)")
+            return
+        }
+        editor.setSelectedColor(color)
+        needsRedraw = true
+    }
+
+    func handleFields(of vertex: Int) {
+        mgui_separator()
+        mgui_text_disabled(
+            editor.hasExplicitHandles
+                ? "Handles" : "Handles (inferred; editing one makes the mesh bezierPoints)")
+        let limit = Editor.positionLimit
+        for handle in Selection.Handle.allCases {
+            guard let p = editor.position(of: .handle(vertex, handle)) else { continue }
+            var xy = [p.x, p.y]
+            edited(mgui_drag_double2(handle.rawValue.capitalized, &xy, 0.002, -limit, limit, "%.4f")) {
+                editor.move(.handle(vertex, handle), to: SIMD2(xy[0], xy[1]))
+            }
+        }
+    }
+}

@@ -1,0 +1,50 @@
+import MeshGradDocument
+import MeshGradImGui
+
+/// A one-line ImGui text field's buffer, kept between frames. While the
+/// user types in it, it keeps what they typed; otherwise it shows `value`
+/// (the document's current value) each frame.
+struct TextField {
+    private var buffer = [CChar](repeating: 0, count: 256)
+    /// Whether the user is typing in it (it has the keyboard).
+    private(set) var editing = false
+
+    /// Draws the field; returns its text when the user pressed Enter or
+    /// left the field (clicked elsewhere, Tab).
+    mutating func draw(_ label: String, value: String, hexadecimal: Bool = false) -> String? {
+        if !editing { set(value) }
+        let entered = buffer.withUnsafeMutableBufferPointer {
+            mgui_input_text(label, $0.baseAddress, $0.count, hexadecimal)
+        }
+        let wasEditing = editing
+        editing = mgui_item_active()
+        guard entered || (wasEditing && !editing) else { return nil }
+        editing = false
+        return text
+    }
+
+    var text: String {
+        buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    }
+
+    private mutating func set(_ value: String) {
+        let bytes = Array(value.utf8.prefix(buffer.count - 1))
+        for i in buffer.indices { buffer[i] = i < bytes.count ? CChar(bitPattern: bytes[i]) : 0 }
+    }
+}
+
+/// The panels' state that is not the document's: text fields being typed
+/// into, the export size chosen.
+struct PanelState {
+    var hex = TextField()
+    var canvasSize = TextField()
+    var exportSize = TextField()
+    var text = TextField()
+    var pickerWheel = false
+    var layout = PanelLayout()
+    var exportSizeIndex = 0
+    var videoFormat = 0
+    var videoSeconds: Double?
+    /// The SwiftUI code shown in the Export panel, and what it was made from.
+    var code: (document: GradientDocument, text: String)?
+}

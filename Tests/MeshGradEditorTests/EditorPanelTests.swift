@@ -1,0 +1,123 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import Testing
+
+@testable import MeshGradEditor
+
+/// The edits behind the preview's panels: exact colors, handles made
+/// explicit without moving the picture, scene layers.
+@Suite struct EditorPanelTests {
+    static let grid = GradientDocument(
+        mesh: MeshGradient(
+            width: 3, height: 3, locations: .points(MeshGradient.regularGrid(width: 3, height: 3)),
+            colors: ["#102030", "#405060", "#708090", "#a0b0c0", "#ff8800", "#00ff88", "#8800ff", "#123456", "#654321"]
+                .map { RGBAColor(hex: $0)! }))
+
+    @Test func colorEditsAreSavedAsHex() throws {
+        var editor = Editor(document: Self.grid)
+        editor.selection = .vertex(4)
+        // The old defect: a key step saved [0, 0.7499941855892089, 0.5045567679180601].
+        editor.adjustColor(hue: 15)
+        editor.adjustColor(lightness: 0.05)
+        editor.adjustColor(chroma: -0.02)
+        let color = editor.mesh!.mesh.colors[4]
+        #expect(color.exact8BitComponents != nil, "\(color)")
+        #expect(editor.document.jsonText().contains("\"\(color.hexString)\""))
+        // A picker's floats are rounded to what #RRGGBB can say.
+        editor.setSelectedColor(RGBAColor(red: 0.3333, green: 0.5, blue: 0.9999, alpha: 1))
+        #expect(editor.mesh!.mesh.colors[4] == RGBAColor(hex: "#5580FF"))
+        editor.selection = .background
+        editor.setSelectedColor(RGBAColor(hex: "#11223344")!)
+        #expect(editor.mesh!.mesh.background == RGBAColor(hex: "#11223344"))
+        #expect(editor.document.jsonText().contains("\"#11223344\""))
+    }
+
+    @Test func resampledAndRandomColorsAreSavedAsHex() {
+        var editor = Editor(document: Self.grid)
+        editor.resizeGrid(width: 5, height: 4)
+        #expect(editor.mesh!.mesh.colors.allSatisfy { $0.exact8BitComponents != nil })
+        editor.randomize(seed: 7)
+        #expect(editor.mesh!.mesh.colors.allSatisfy { $0.exact8BitComponents != nil })
+        #expect(editor.mesh!.mesh.background.exact8BitComponents != nil)
+        // Every color and the background written as "#RRGGBB".
+        let hexes = editor.document.jsonText().components(separatedBy: "\"#").count - 1
+        #expect(hexes == editor.mesh!.mesh.colors.count + 1)
+    }
+
+    @Test func makingHandlesExplicitKeepsThePictureAndReinferringUndoesIt() {
+        var editor = Editor(document: Self.grid)
+        let before = PatchNets(editor.mesh!.mesh).geometry
+        editor.makeHandlesExplicit()
+        #expect(editor.hasExplicitHandles)
+        #expect(PatchNets(editor.mesh!.mesh).geometry == before)
+        editor.reinferHandles()
+        #expect(editor.document == Self.grid)
+    }
+
+    @Test func draggingAnInferredHandleKeepsEveryOtherHandle() throws {
+        var editor = Editor(document: Self.grid)
+        let inferred = Self.grid.animatedMesh!.mesh.bezierPoints
+        #expect(editor.position(of: .handle(3, .trailing)) == inferred[3].trailing)
+        editor.move(.handle(3, .trailing), to: SIMD2(0.3, 0.6))
+        guard case .bezierPoints(let points) = editor.mesh!.mesh.locations else {
+            Issue.record("not bezierPoints")
+            return
+        }
+        var expected = inferred
+        expected[3].trailing = SIMD2(0.3, 0.6)
+        #expect(points == expected)
+        // One undo step brings the points document back.
+        editor.undo()
+        #expect(editor.document == Self.grid)
+    }
+
+    @Test func aBezierVertexMovesAloneOrWithItsHandles() {
+        var editor = Editor(document: Presets.silk.document)
+        let before = editor.mesh!.mesh.bezierPoints[4]
+        editor.move(.vertex(4), to: before.position + SIMD2(0.05, 0), withHandles: false)
+        let alone = editor.mesh!.mesh.bezierPoints[4]
+        #expect(alone.leading == before.leading && alone.trailing == before.trailing)
+        #expect(alone.position == before.position + SIMD2(0.05, 0))
+    }
+
+    @Test func gridSizeEachWay() {
+        var editor = Editor(document: Self.grid)
+        editor.resizeGrid(width: 5, height: 2)
+        #expect(editor.mesh!.mesh.width == 5 && editor.mesh!.mesh.height == 2)
+        editor.resizeGrid(width: 99, height: 1)
+        #expect(editor.mesh!.mesh.width == Editor.maximumGrid && editor.mesh!.mesh.height == 2)
+    }
+
+    static let scene = try! GradientDocument.decode(
+        """
+        {"size": [400, 300], "background": "#000000", "layers": [
+          {"frame": [0, 0, 1, 1], "fill": {"mesh": {"width": 2, "height": 2,
+            "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#ff0000","#00ff00","#0000ff","#ffffff"]}}},
+          {"frame": [0.25, 0.25, 0.5, 0.5], "fill": "#ffffff", "text": {"string": "Hi", "size": 30}}
+        ]}
+        """)
+
+    @Test func layersAreMovedReorderedAndTheirTextEdited() {
+        var editor = Editor(document: Self.scene)
+        #expect(editor.target == .layer(0))
+        editor.setFrame(ofLayer: 1, to: UnitRect(x: 0.1, y: 0.2, width: -1, height: .infinity))
+        #expect(editor.layers[1].frame == UnitRect(x: 0.25, y: 0.25, width: 0.5, height: 0.5), "non-finite: ignored")
+        editor.setFrame(ofLayer: 1, to: UnitRect(x: 0.1, y: 0.2, width: -1, height: 0.3))
+        #expect(editor.layers[1].frame == UnitRect(x: 0.1, y: 0.2, width: Editor.minimumFrameSide, height: 0.3))
+        editor.setOpacity(ofLayer: 1, to: 2)
+        #expect(editor.layers[1].opacity == 1)
+        editor.editText(ofLayer: 1) {
+            $0.text = "Hello"
+            $0.weight = .bold
+            $0.size = 0
+        }
+        #expect(editor.layers[1].text?.text == "Hello" && editor.layers[1].text?.weight == .bold)
+        #expect(editor.layers[1].text?.size == 1)
+        // Reordering keeps editing the same mesh.
+        #expect(editor.moveLayer(0, by: 1) == 1)
+        #expect(editor.target == .layer(1))
+        #expect(editor.mesh != nil)
+        #expect(editor.moveLayer(1, by: 1) == 1, "the top layer cannot go higher")
+    }
+}
