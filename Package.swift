@@ -73,6 +73,7 @@ let package = Package(
             name: "CWebP",
             pkgConfig: "libwebp",
             providers: [.apt(["libwebp-dev"])]
+        ),
         // Dear ImGui (C++), for the preview's panels through MeshGradImGui's C API.
         .systemLibrary(
             name: "CImGui",
