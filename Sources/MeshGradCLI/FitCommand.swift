@@ -9,7 +9,7 @@ import MeshGradLossy
 struct FitCommand: Command {
     static let name = "fit"
     static let summary = "Fit a mesh gradient to a photo (JPEG or PNG), by least squares"
-    static let usage = ["PHOTO.jpg|PHOTO.png [-o OUT.json] [--grid WxH] [--positions] [--linear] [--baseline]"]
+    static let usage = ["PHOTO.jpg|PHOTO.png -o OUT.json"]
     static let discussion = """
         Works on a copy of the photo downscaled to 64 pixels on its long side and blurred (a
         mesh cannot hold finer detail), in sRGB values: the document is a "device" mesh. The

@@ -9,10 +9,7 @@ import MeshGradEditor
 struct RandomCommand: Command {
     static let name = "random"
     static let summary = "Print a new harmonious gradient document (seeded; themes from words)"
-    static let usage = [
-        "[--seed N] [--grid WxH] [--harmony NAME] [--theme TEXT] [--lightness LO-HI] [--chroma LO-HI]",
-        "[--jitter J] [-o FILE]",
-    ]
+    static let usage = ["[--theme TEXT]"]
     static let discussion = """
         Prints a new mesh document (JSON). Colors are drawn in Oklch near the anchor hues of
         a harmony, lightness rising down or up the grid, and vertices are moved off the

@@ -12,7 +12,7 @@ struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render gradients to PNG files (one, several, or a manifest)"
     static let usage = [
-        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|OUT.jpg|OUT.webp|- [--quality Q]",
+        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|OUT.jpg|OUT.webp|-",
         "SPEC.json... [--preset NAME]... -o FOLDER",
         "--manifest JOBS.jsonl [--shard I/N|auto[/N]] [--skip-existing] [--jobs N] [--json]",
     ]
