@@ -45,5 +45,7 @@ if [ -z "$(ls -A "$corpus")" ]; then
     done
 fi
 
-exec "$build/meshgrad-fuzz" "$corpus" Fuzz/seeds -max_total_time="$seconds" -max_len=8192 \
-    -rss_limit_mb=2048 -timeout=120 -print_final_stats=1 -artifact_prefix="$artifacts/"
+# One fuzzing process (-fork=1) so that a slow input (a timeout, kept in
+# the artifacts) does not end the run; a crash or an out-of-memory does.
+exec "$build/meshgrad-fuzz" "$corpus" Fuzz/seeds -fork=1 -ignore_timeouts=1 -max_total_time="$seconds" \
+    -max_len=8192 -rss_limit_mb=2048 -timeout=120 -print_final_stats=1 -artifact_prefix="$artifacts/"
