@@ -242,7 +242,9 @@ struct RenderCommand: Command {
                     let output = (try? entries[k].get().output) ?? ""
                     record(k, Outcome(output: output, label: label, status: "failed", error: "\(error)"))
                     lock.withLock {
-                        console.err.write("meshgrad render: error: \(SafeText.line("\(label.isEmpty ? "" : "\(label): ")\(error)"))\n")
+                        console.err.write(
+                            "meshgrad render: error: \(SafeText.line("\(label.isEmpty ? "" : "\(label): ")\(error)"))\n"
+                        )
                     }
                 }
             }

@@ -79,7 +79,9 @@ enum DocumentInput {
                 throw CommandError("\(SafeText.value(path, limit: 200)): is a folder; expected \(what)")
             }
             guard let opened = FileHandle(forReadingAtPath: path) else {
-                throw CommandError("\(SafeText.value(path, limit: 200)): cannot be opened for reading (\(String(cString: strerror(errno))))")
+                throw CommandError(
+                    "\(SafeText.value(path, limit: 200)): cannot be opened for reading (\(String(cString: strerror(errno))))"
+                )
             }
             handle = opened
         }
@@ -89,7 +91,9 @@ enum DocumentInput {
             if chunk.isEmpty { break }
             bytes += chunk
             if bytes.count > maximumBytes {
-                throw CommandError("\(SafeText.value(label(path), limit: 200)): larger than \(maximumBytes >> 20) MB; expected \(what)")
+                throw CommandError(
+                    "\(SafeText.value(label(path), limit: 200)): larger than \(maximumBytes >> 20) MB; expected \(what)"
+                )
             }
         }
         return bytes

@@ -18,4 +18,17 @@ extension Editor {
     public mutating func toggleGrain() {
         edit { document in document.grain = document.grain == nil ? Grain() : nil }
     }
+
+    /// The grain's amount (0 turns it off), as one step of a gesture.
+    public mutating func setGrainAmount(_ amount: Double) {
+        edit { document in
+            guard amount > 0 else {
+                document.grain = nil
+                return
+            }
+            var grain = document.grain ?? Grain()
+            grain.amount = min(1, amount)
+            document.grain = grain
+        }
+    }
 }

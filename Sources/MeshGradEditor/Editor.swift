@@ -255,12 +255,14 @@ public struct Editor: Sendable {
 
     /// A new harmonious mesh of the current size (`harmony` nil: the seed
     /// picks one).
-    public mutating func randomize(seed: UInt64, harmony: Harmony? = nil) {
+    /// A theme in words (`Theme`, as `meshgrad random --theme`) sets the
+    /// hues and ranges when it names something.
+    public mutating func randomize(seed: UInt64, harmony: Harmony? = nil, theme: Theme? = nil) {
         guard let mesh = mesh?.mesh else { return }
+        var settings = GeneratorSettings(width: mesh.width, height: mesh.height, seed: seed, harmony: harmony)
+        if let theme, !theme.isEmpty { settings = theme.settings(settings) }
         editMesh { document in
-            document.mesh = MeshGenerator(
-                GeneratorSettings(width: mesh.width, height: mesh.height, seed: seed, harmony: harmony)
-            ).mesh().colorsRounded8
+            document.mesh = MeshGenerator(settings).mesh().colorsRounded8
             if let animation = document.animation {
                 document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
             }

@@ -42,6 +42,7 @@ extension PreviewSession {
             if mgui_begin(title, 10, 10, side, tall, flags) {
                 documentPanel()
                 animationPanel()
+                generatePanel()
             }
             mgui_end()
             if mgui_begin("Edit###edit", max(side + 20, width - side - 10), 10, side, tall, flags) {

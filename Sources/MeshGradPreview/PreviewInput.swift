@@ -322,12 +322,14 @@ extension PreviewSession {
     /// asks for a random gradient.
     /// A new mesh from `meshgrad random`'s generator; `walkingHarmonies`
     /// (Shift-R) takes the harmonies in order, one per press, and says which.
+    /// Otherwise the Generate panel's harmony and theme apply.
     func randomize(walkingHarmonies: Bool = false) {
         randomSeed &+= 1
+        let choice = generatorChoice
         let harmony =
-            walkingHarmonies ? Harmony.allCases[Int(randomSeed % UInt64(Harmony.allCases.count))] : nil
-        editor.randomize(seed: randomSeed, harmony: harmony)
-        if let harmony {
+            walkingHarmonies ? Harmony.allCases[Int(randomSeed % UInt64(Harmony.allCases.count))] : choice.harmony
+        editor.randomize(seed: randomSeed, harmony: harmony, theme: choice.theme)
+        if walkingHarmonies, let harmony {
             output("meshgrad preview: random \(harmony.rawValue), seed \(randomSeed)\n")
             say("random \(harmony.rawValue), seed \(randomSeed)")
         }

@@ -40,6 +40,10 @@ struct PanelState {
     var canvasSize = TextField()
     var exportSize = TextField()
     var text = TextField()
+    /// The Generate panel: the harmony (0: the seed's) and the theme in words.
+    var theme = TextField()
+    var themeText = ""
+    var harmonyIndex = 0
     var pickerWheel = false
     var layout = PanelLayout()
     var exportSizeIndex = 0

@@ -128,7 +128,7 @@ import Testing
     }
 
     static let badExtensions: [[String]] = [
-        ["render", "--preset", "aurora", "-o", "x.jpg"],
+        ["render", "--preset", "aurora", "-o", "x.bmp"],
         ["animate", "--preset", "aurora", "-o", "clip.jpg"],
         ["animate", "--preset", "aurora", "-o", "clip"],
         ["preview", "--preset", "aurora", "--frames", "1", "--screenshot", "shot.jpg"],

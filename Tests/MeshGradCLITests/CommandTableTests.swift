@@ -119,6 +119,7 @@ import Testing
         ["render", "--preset", "aurora", "-o", "x.png", "--jobs", "2"],
         ["render", "--preset", "aurora", "-o", "x.png", "--shard", "0/2"],
         ["render", "--preset", "aurora", "-o", "x.pdf", "--depth", "16"],
+        ["render", "--preset", "aurora", "-o", "x.png", "--quality", "80"],
         ["render", "--manifest", "jobs.jsonl", "-o", "x.png"],
         ["presets", "aurora", "--json"],
         ["animate", "--preset", "aurora", "-o", "x.mp4", "--format", "webm"],
