@@ -16,6 +16,18 @@ enum DocumentSchema {
             "point": {"type": "array", "items": {"type": "number"}, "minItems": 2, "maxItems": 2},
             "rect": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
             "pixelSize": {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": 65536}, "minItems": 2, "maxItems": 2},
+            "grain": {
+              "description": "Film grain in linear light before quantization (mesh-math §8a).",
+              "type": "object",
+              "properties": {
+                "amount": {"type": "number", "minimum": 0, "maximum": 1},
+                "size": {"type": "number", "minimum": 1, "maximum": 64},
+                "monochrome": {"type": "boolean"},
+                "seed": {"type": "integer", "minimum": 0, "maximum": 4294967295},
+                "animated": {"type": "boolean"}
+              },
+              "additionalProperties": false
+            },
             "color": {
               "description": "\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1 (sRGB).",
               "oneOf": [
@@ -145,6 +157,7 @@ enum DocumentSchema {
                 "background": {"$ref": "#/$defs/color"},
                 "smoothsColors": {"type": "boolean"},
                 "colorSpace": {"$ref": "#/$defs/colorSpace"},
+                "grain": {"$ref": "#/$defs/grain"},
                 "size": {"$ref": "#/$defs/pixelSize"},
                 "animation": {"$ref": "#/$defs/animation"},
                 "poster": {"type": "number"}
@@ -229,6 +242,7 @@ enum DocumentSchema {
             "sceneDocument": {
               "type": "object",
               "properties": {
+                "grain": {"$ref": "#/$defs/grain"},
                 "size": {"$ref": "#/$defs/pixelSize"},
                 "points": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2},
                 "background": {"$ref": "#/$defs/fill"},

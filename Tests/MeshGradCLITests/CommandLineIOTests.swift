@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 import MeshGradPNG
 import Testing
@@ -201,6 +202,13 @@ import Testing
             try preset.document.jsonText().write(
                 to: dir.appendingPathComponent("\(preset.name).json"), atomically: true, encoding: .utf8)
         }
+        // Grain (a key of mesh and scene documents) is in the schema too.
+        for (name, preset) in [("grain-mesh", Presets.aurora), ("grain-scene", Presets.onboardingScreen)] {
+            var document = preset.document
+            document.grain = Grain(amount: 0.05, size: 2, monochrome: false, seed: 9, animated: true)
+            try document.jsonText().write(
+                to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
+        }
         // What the decoder refuses, the schema refuses too.
         let bad = [
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": true}"##,
@@ -233,6 +241,7 @@ import Testing
                 return (String(parts[0]), String(parts[1]))
             })
         for preset in Presets.all { #expect(verdicts["\(preset.name).json"] == "valid", "\(preset.name)") }
+        #expect(verdicts["grain-mesh.json"] == "valid" && verdicts["grain-scene.json"] == "valid", "\(verdicts)")
         for k in bad.indices { #expect(verdicts["bad-\(k).json"] == "invalid", "\(bad[k])") }
     }
 
