@@ -4,7 +4,7 @@ import MeshGradDocument
 /// What a frame will allocate, computed before anything is: the canvas,
 /// every layer's planned box (frames clipped to what reaches the canvas),
 /// text masks and the largest glyph, blur scratch, tessellations (capped
-/// at ``Tessellation/maximumVertices``). Compared with ``MemoryLimit``, so
+/// at `Tessellation.maximumVertices`). Compared with ``MemoryLimit``, so
 /// that a render too big for this process is refused in one line saying
 /// how much it needs and which limit it hit, never killed in an
 /// allocation.
