@@ -3,6 +3,21 @@
 /// authority; a test validates every preset against this schema and checks
 /// that it refuses what the decoder refuses (unknown keys, bad colors).
 enum DocumentSchema {
+    /// The keys a mesh has both as a document and as a scene layer's fill
+    /// (a document adds `size` and `grain`): written once, used twice.
+    static let meshFields = #"""
+                "width": {"type": "integer", "minimum": 2, "maximum": 256},
+                "height": {"type": "integer", "minimum": 2, "maximum": 256},
+                "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
+                "bezierPoints": {"type": "array", "items": {"$ref": "#/$defs/bezierPoint"}},
+                "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
+                "background": {"$ref": "#/$defs/color"},
+                "smoothsColors": {"type": "boolean"},
+                "colorSpace": {"$ref": "#/$defs/colorSpace"},
+                "animation": {"$ref": "#/$defs/animation"},
+                "poster": {"type": "number"}
+        """#
+
     static let text = #"""
         {
           "$schema": "https://json-schema.org/draft/2020-12/schema",
@@ -115,32 +130,11 @@ enum DocumentSchema {
               },
               "additionalProperties": false
             },
-            "meshProperties": {
-              "width": {"type": "integer", "minimum": 2, "maximum": 256},
-              "height": {"type": "integer", "minimum": 2, "maximum": 256},
-              "points": {"type": "array", "items": {"$ref": "#/$defs/point"}},
-              "bezierPoints": {"type": "array", "items": {"$ref": "#/$defs/bezierPoint"}},
-              "colors": {"type": "array", "items": {"$ref": "#/$defs/color"}},
-              "background": {"$ref": "#/$defs/color"},
-              "smoothsColors": {"type": "boolean"},
-              "colorSpace": {"$ref": "#/$defs/colorSpace"},
-              "animation": {"$ref": "#/$defs/animation"},
-              "poster": {"type": "number"}
-            },
             "mesh": {
               "description": "A mesh inside a scene's fill: a mesh document without size.",
               "type": "object",
               "properties": {
-                "width": {"$ref": "#/$defs/meshProperties/width"},
-                "height": {"$ref": "#/$defs/meshProperties/height"},
-                "points": {"$ref": "#/$defs/meshProperties/points"},
-                "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
-                "colors": {"$ref": "#/$defs/meshProperties/colors"},
-                "background": {"$ref": "#/$defs/color"},
-                "smoothsColors": {"type": "boolean"},
-                "colorSpace": {"$ref": "#/$defs/colorSpace"},
-                "animation": {"$ref": "#/$defs/animation"},
-                "poster": {"type": "number"}
+        \#(meshFields)
               },
               "required": ["width", "height", "colors"],
               "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
@@ -149,18 +143,9 @@ enum DocumentSchema {
             "meshDocument": {
               "type": "object",
               "properties": {
-                "width": {"$ref": "#/$defs/meshProperties/width"},
-                "height": {"$ref": "#/$defs/meshProperties/height"},
-                "points": {"$ref": "#/$defs/meshProperties/points"},
-                "bezierPoints": {"$ref": "#/$defs/meshProperties/bezierPoints"},
-                "colors": {"$ref": "#/$defs/meshProperties/colors"},
-                "background": {"$ref": "#/$defs/color"},
-                "smoothsColors": {"type": "boolean"},
-                "colorSpace": {"$ref": "#/$defs/colorSpace"},
+        \#(meshFields),
                 "grain": {"$ref": "#/$defs/grain"},
-                "size": {"$ref": "#/$defs/pixelSize"},
-                "animation": {"$ref": "#/$defs/animation"},
-                "poster": {"type": "number"}
+                "size": {"$ref": "#/$defs/pixelSize"}
               },
               "required": ["width", "height", "colors"],
               "oneOf": [{"required": ["points"]}, {"required": ["bezierPoints"]}],
