@@ -41,17 +41,14 @@ extension Editor {
     }
 
     /// Resamples onto a `width × height` grid (each within 2…``maximumGrid``).
+    /// Waves and keyframes name vertices of the old grid, so they are
+    /// dropped; drift stays (`replaceMesh`).
     public mutating func resizeGrid(width: Int, height: Int) {
         guard let mesh = mesh?.mesh else { return }
         let w = min(max(width, 2), Self.maximumGrid)
         let h = min(max(height, 2), Self.maximumGrid)
         guard w != mesh.width || h != mesh.height else { return }
-        editMesh { document in
-            document.mesh = mesh.resampled(width: w, height: h).colorsRounded8
-            if let animation = document.animation {
-                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
-            }
-        }
+        replaceMesh(with: mesh.resampled(width: w, height: h).colorsRounded8)
         selection = nil
     }
 

@@ -241,31 +241,16 @@ public struct Editor: Sendable {
     /// name vertices of the old grid, so they are dropped; drift stays.
     public mutating func resizeGrid(by delta: Int) {
         guard let mesh = mesh?.mesh else { return }
-        let width = min(max(mesh.width + delta, 2), Self.maximumGrid)
-        let height = min(max(mesh.height + delta, 2), Self.maximumGrid)
-        guard width != mesh.width || height != mesh.height else { return }
-        editMesh { document in
-            document.mesh = mesh.resampled(width: width, height: height).colorsRounded8
-            if let animation = document.animation {
-                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
-            }
-        }
-        selection = nil
+        resizeGrid(width: mesh.width + delta, height: mesh.height + delta)
     }
 
     /// A new harmonious mesh of the current size (`harmony` nil: the seed
-    /// picks one).
-    /// A theme in words (`Theme`, as `meshgrad random --theme`) sets the
+    /// picks one). A theme in words (`Theme`, as `meshgrad random --theme`) sets the
     /// hues and ranges when it names something.
     public mutating func randomize(seed: UInt64, harmony: Harmony? = nil, theme: Theme? = nil) {
         guard let mesh = mesh?.mesh else { return }
         var settings = GeneratorSettings(width: mesh.width, height: mesh.height, seed: seed, harmony: harmony)
         if let theme, !theme.isEmpty { settings = theme.settings(settings) }
-        editMesh { document in
-            document.mesh = MeshGenerator(settings).mesh().colorsRounded8
-            if let animation = document.animation {
-                document.animation = animation.drift.map { MeshAnimation(drift: $0, loop: animation.loop) }
-            }
-        }
+        replaceMesh(with: MeshGenerator(settings).mesh().colorsRounded8)
     }
 }
