@@ -5,11 +5,17 @@ import MeshGradExport
 /// standard output, and names that two inputs would share refused before
 /// anything renders.
 enum OutputPath {
-    /// What `render` writes.
-    static let imageExtensions = ["png", "pdf", "jpg", "jpeg", "webp"]
+    /// What `render` writes: PNG and PDF, and the lossy stills.
+    static let imageExtensions = ["png", "pdf"] + lossyExtensions
+    /// The stills libjpeg-turbo and libwebp write (RenderLossy.swift).
+    static let lossyExtensions = ["jpg", "jpeg", "webp"]
 
     static func isImage(_ path: String) -> Bool {
         imageExtensions.contains((path as NSString).pathExtension.lowercased())
+    }
+
+    static func isLossy(_ path: String) -> Bool {
+        lossyExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
     /// Makes the folder that will hold `path` (and the folders above it).

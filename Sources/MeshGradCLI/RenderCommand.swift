@@ -140,7 +140,7 @@ struct RenderCommand: Command {
             try arguments.refuse("--depth", because: "a PDF holds vector shadings, not PNG samples")
             try arguments.refuse("--compression", because: "a PDF holds vector shadings, not PNG samples")
         }
-        if plan.singleOutput.map({ !isLossy($0) }) ?? false {
+        if plan.singleOutput.map({ !OutputPath.isLossy($0) }) ?? false {
             try arguments.refuse("--quality", because: "it sets JPEG and WebP quality; expected -o OUT.jpg or OUT.webp")
         }
         if plan.singleOutput == "-" {
@@ -368,7 +368,7 @@ struct RenderCommand: Command {
         -> StageTimings
     {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
-        if isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
+        if OutputPath.isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let (document, time, size) = try loadChecked(entry, options: options)

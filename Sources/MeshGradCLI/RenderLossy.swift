@@ -4,13 +4,6 @@ import MeshGradLossy
 import MeshGradPipeline
 
 extension RenderCommand {
-    /// The output formats besides PNG and PDF, by file name ending.
-    static let lossyEndings = [".jpg", ".jpeg", ".webp"]
-
-    static func isLossy(_ path: String) -> Bool {
-        lossyEndings.contains { path.lowercased().hasSuffix($0) }
-    }
-
     /// `-o out.jpg|out.webp`: the 8-bit frame, encoded by libjpeg-turbo or
     /// libwebp at `quality`, written atomically.
     static func renderLossy(
