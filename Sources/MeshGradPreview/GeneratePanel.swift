@@ -10,13 +10,16 @@ extension PreviewSession {
         let harmonies = ["from the seed"] + Harmony.allCases.map(\.rawValue)
         var index = panels.harmonyIndex
         if combo("Harmony", &index, harmonies) { panels.harmonyIndex = index }
-        if let typed = panels.theme.draw("Theme", value: panels.themeText) { panels.themeText = typed }
+        if let typed = panels.themeField.draw("Theme", value: panels.themeText) {
+            panels.themeText = typed
+            panels.theme = typed.isEmpty ? nil : Theme(typed)
+        }
         if editor.mesh != nil {
             if mgui_button("New random mesh (R)") { randomize() }
         } else {
             mgui_text_disabled("This scene has no mesh layer to regenerate.")
         }
-        if let theme = panels.themeText.isEmpty ? nil : Theme(panels.themeText), !theme.unknownWords.isEmpty {
+        if let theme = panels.theme, !theme.unknownWords.isEmpty {
             mgui_text_disabled("Ignored: \(theme.unknownWords.joined(separator: ", "))")
         }
         var amount = editor.document.grain?.amount ?? 0
@@ -26,6 +29,6 @@ extension PreviewSession {
     /// The harmony and theme the Generate panel holds (nil, nil: the seed's).
     var generatorChoice: (harmony: Harmony?, theme: Theme?) {
         let harmony = panels.harmonyIndex > 0 ? Harmony.allCases[panels.harmonyIndex - 1] : nil
-        return (harmony, panels.themeText.isEmpty ? nil : Theme(panels.themeText))
+        return (harmony, panels.theme)
     }
 }

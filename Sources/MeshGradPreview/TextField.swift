@@ -1,4 +1,5 @@
 import MeshGradDocument
+import MeshGradEditor
 import MeshGradImGui
 
 /// A one-line ImGui text field's buffer, kept between frames. While the
@@ -41,8 +42,11 @@ struct PanelState {
     var exportSize = TextField()
     var text = TextField()
     /// The Generate panel: the harmony (0: the seed's) and the theme in words.
-    var theme = TextField()
+    var themeField = TextField()
     var themeText = ""
+    /// `themeText` read once when it is entered (not on every frame);
+    /// nil when it is empty.
+    var theme: Theme?
     var harmonyIndex = 0
     var pickerWheel = false
     var layout = PanelLayout()
