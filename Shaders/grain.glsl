@@ -45,10 +45,16 @@ float grained(float c, float n) {
 }
 
 // The straight color with grain at canvas pixel `pixel`; alpha untouched.
+// GRAIN is 0 in the programs of grainless frames (GLRenderer.meshProgram):
+// a uniform branch would not spare llvmpipe the grain's cost.
 vec4 applyGrain(vec4 straight, ivec2 pixel) {
+#if GRAIN
     if (!(grainAmount > 0.0)) return straight;
     float n0 = grainNoise(pixel, 0u);
     float n1 = grainMonochrome ? n0 : grainNoise(pixel, 1u);
     float n2 = grainMonochrome ? n0 : grainNoise(pixel, 2u);
     return vec4(grained(straight.r, n0), grained(straight.g, n1), grained(straight.b, n2), straight.a);
+#else
+    return straight;
+#endif
 }

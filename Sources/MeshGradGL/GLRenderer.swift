@@ -32,7 +32,7 @@ public final class GLRenderer {
     /// pass 1 of two), and the finish program for each output mode,
     /// compiled when first needed.
     private var meshPrograms: [MeshProgramKey: GLProgram] = [:]
-    private var finishPrograms: [Int: GLProgram] = [:]
+    private var finishPrograms: [FinishProgramKey: GLProgram] = [:]
     let emptyVertexArray = GLVertexArray()
     private var targets: PassTargets?
     private let readbackBuffers = [GLBuffer(target: GL_PIXEL_PACK_BUFFER), GLBuffer(target: GL_PIXEL_PACK_BUFFER)]
@@ -64,6 +64,12 @@ public final class GLRenderer {
         var outputMode: Int
         var opaque: Bool
         var folds: Bool
+        var grain: Bool
+    }
+
+    private struct FinishProgramKey: Hashable {
+        var outputMode: Int
+        var grain: Bool
     }
 
     /// Compiles the shaders of the commonest output (so a broken driver
@@ -71,8 +77,9 @@ public final class GLRenderer {
     public init() throws(GLError) {
         info = GLInfo()
         _ = try meshProgram(
-            colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true, folds: false)
-        _ = try finishProgram(outputMode: OutputFormat.rgba8(dithers: true).shaderMode)
+            colorSpace: .device, outputMode: OutputFormat.rgba8(dithers: true).shaderMode, opaque: true, folds: false,
+            grain: false)
+        _ = try finishProgram(outputMode: OutputFormat.rgba8(dithers: true).shaderMode, grain: false)
         epoxy_glDisable(GLenum(GL_DITHER))
         epoxy_glDisable(GLenum(GL_DEPTH_TEST))
         epoxy_glDisable(GLenum(GL_BLEND))
@@ -81,9 +88,15 @@ public final class GLRenderer {
     }
 
     /// mesh.vert, mesh.geom and mesh.frag with `COLOR_SPACE`,
-    /// `OUTPUT_MODE`, `OPAQUE` and `FOLDS` defined.
-    func meshProgram(colorSpace: ColorSpace, outputMode: Int, opaque: Bool, folds: Bool) throws(GLError) -> GLProgram {
-        let key = MeshProgramKey(colorSpace: colorSpace, outputMode: outputMode, opaque: opaque, folds: folds)
+    /// `OUTPUT_MODE`, `OPAQUE`, `FOLDS` and `GRAIN` defined. Grain is a
+    /// constant, not a uniform tested per pixel: llvmpipe runs both sides
+    /// of a branch, and the grain side (12 lattice hashes and 6 `pow`s a
+    /// pixel) tripled the cost of every grainless frame.
+    func meshProgram(
+        colorSpace: ColorSpace, outputMode: Int, opaque: Bool, folds: Bool, grain: Bool
+    ) throws(GLError) -> GLProgram {
+        let key = MeshProgramKey(
+            colorSpace: colorSpace, outputMode: outputMode, opaque: opaque, folds: folds, grain: grain)
         if let program = meshPrograms[key] { return program }
         let program = try GLProgram(
             name: "mesh", vertex: EmbeddedShaders.meshVert, geometry: EmbeddedShaders.meshGeom,
@@ -91,20 +104,21 @@ public final class GLRenderer {
             fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.quantizeGlsl, EmbeddedShaders.grainGlsl],
             defines: [
                 "COLOR_SPACE": colorSpace == .device ? 0 : 1, "OUTPUT_MODE": outputMode, "OPAQUE": opaque ? 1 : 0,
-                "FOLDS": folds ? 1 : 0,
+                "FOLDS": folds ? 1 : 0, "GRAIN": grain ? 1 : 0,
             ])
         meshPrograms[key] = program
         return program
     }
 
-    /// finish.vert and finish.frag with `OUTPUT_MODE` defined.
-    func finishProgram(outputMode: Int) throws(GLError) -> GLProgram {
-        if let program = finishPrograms[outputMode] { return program }
+    /// finish.vert and finish.frag with `OUTPUT_MODE` and `GRAIN` defined.
+    func finishProgram(outputMode: Int, grain: Bool) throws(GLError) -> GLProgram {
+        let key = FinishProgramKey(outputMode: outputMode, grain: grain)
+        if let program = finishPrograms[key] { return program }
         let program = try GLProgram(
             name: "finish", vertex: EmbeddedShaders.finishVert, fragment: EmbeddedShaders.finishFrag,
             fragmentLibraries: [EmbeddedShaders.quantizeGlsl, EmbeddedShaders.grainGlsl],
-            defines: ["OUTPUT_MODE": outputMode])
-        finishPrograms[outputMode] = program
+            defines: ["OUTPUT_MODE": outputMode, "GRAIN": grain ? 1 : 0])
+        finishPrograms[key] = program
         return program
     }
 
@@ -294,7 +308,7 @@ public final class GLRenderer {
         // Pass 2: unpremultiply, dither, quantize.
         bindOutput()
         epoxy_glViewport(0, 0, GLsizei(region.width), GLsizei(region.height))
-        let finishProgram = try finishProgram(outputMode: targets.format.shaderMode)
+        let finishProgram = try finishProgram(outputMode: targets.format.shaderMode, grain: mesh.plan.grain.isVisible)
         finishProgram.use()
         finishProgram.set("premultipliedImage", 0)
         finishProgram.set("coverageImage", 1)
@@ -377,7 +391,7 @@ public final class GLRenderer {
         epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
         let meshProgram = try meshProgram(
             colorSpace: mesh.plan.colorSpace, outputMode: outputMode, opaque: mesh.plan.colorsAreOpaque,
-            folds: mesh.plan.folds)
+            folds: mesh.plan.folds, grain: outputMode >= 0 && mesh.plan.grain.isVisible)
         meshProgram.use()
         meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
         if outputMode >= 0 { meshProgram.setGrain(mesh.plan.grain) }
