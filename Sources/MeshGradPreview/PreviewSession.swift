@@ -323,7 +323,7 @@ public final class PreviewSession {
             target = freeName(in: directory, stem: stem, extension: "json")
         }
         do {
-            try AtomicFile.write(Data(editor.document.jsonText().utf8), to: URL(fileURLWithPath: target))
+            try AtomicFile.write(Data(editor.document.savedText.utf8), to: URL(fileURLWithPath: target))
             if target != path {
                 path = target
                 label = (target as NSString).lastPathComponent

@@ -33,6 +33,37 @@ import Testing
         #expect(editor.document.jsonText().contains("\"#11223344\""))
     }
 
+    /// Colors a file brought that are not 8-bit are saved rounded to 4
+    /// decimals, in meshes, keyframes and every kind of scene fill.
+    @Test func loadedColorsAreSavedAtFourDecimals() throws {
+        let mesh = try GradientDocument.decode(
+            """
+            {"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]],
+             "colors": [[0, 0.7499941855892089, 0.5045567679180601], "#102030", "#405060", [0.1, 0.2, 0.3, 0.123456]],
+             "background": [0.33333333, 0.5, 1],
+             "animation": {"keyframes": [{"duration": 1, "colors": [[0.987654321, 0, 0], "#000000", "#000000", "#000000"]}]}}
+            """)
+        let text = mesh.savedText
+        #expect(text.contains("[0, 0.75, 0.5046]"), "\(text)")
+        #expect(text.contains("[0.1, 0.2, 0.3, 0.1235]"))
+        #expect(text.contains("[0.3333, 0.5, 1]"))
+        #expect(text.contains("[0.9877, 0, 0]"))
+        #expect(text.contains("\"#102030\""))
+        #expect(!text.contains("749994"))
+        // Saved text reads back as the rounded document.
+        #expect(try GradientDocument.decode(text) == mesh.withColorsRoundedForSaving)
+        let scene = try GradientDocument.decode(
+            """
+            {"points": [100, 100], "background": [0.123456, 0, 0], "layers": [
+              {"fill": {"linearGradient": {"stops": [{"location": 0, "color": [0.555555, 0, 0]},
+                                                     {"location": 1, "color": "#FFFFFF"}]}},
+               "shadow": {"color": [0, 0, 0, 0.333333], "radius": 4}}]}
+            """)
+        let sceneText = scene.savedText
+        for expected in ["0.1235", "0.5556", "0.3333"] { #expect(sceneText.contains(expected), "\(sceneText)") }
+        #expect(!sceneText.contains("123456") && !sceneText.contains("555555") && !sceneText.contains("333333"))
+    }
+
     @Test func resampledAndRandomColorsAreSavedAsHex() {
         var editor = Editor(document: Self.grid)
         editor.resizeGrid(width: 5, height: 4)
