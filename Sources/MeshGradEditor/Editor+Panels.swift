@@ -57,6 +57,17 @@ extension Editor {
         edit { $0.size = size }
     }
 
+    /// The canvas size with the width typed and the height that keeps the
+    /// current size's aspect ratio (the panel's aspect lock): `1920x1080`
+    /// locked and given `1280x1280` (or `1280`) becomes `1280x720`. With no
+    /// current size the typed one is taken as it is.
+    public mutating func setCanvasSize(keepingAspectOf size: CanvasSize) {
+        guard let current = document.size, current.width > 0 else { return setCanvasSize(size) }
+        let height = (Double(size.width) * Double(current.height) / Double(current.width)).rounded()
+        let side = Double(CanvasSize.maximumSide)
+        setCanvasSize(CanvasSize(width: size.width, height: Int(min(max(height, 1), side))))
+    }
+
     /// The animation's loop length in seconds; nil or ≤ 0: no loop.
     public mutating func setLoop(_ seconds: Double?) {
         editMesh { mesh in

@@ -44,17 +44,27 @@ extension PreviewSession {
         }
     }
 
-    /// The document's `size`: WxH, a named size, or empty for none.
+    /// The document's `size`: WxH, a named size, or empty for none; with
+    /// "Keep aspect" on, the typed width (or a bare number) keeps the
+    /// current aspect ratio.
     func canvasSizeField() {
         let current = editor.document.size.map(\.description) ?? ""
-        guard let typed = panels.canvasSize.draw("Canvas size", value: current) else { return }
+        let typed = panels.canvasSize.draw("Canvas size", value: current)
+        mgui_checkbox("Keep aspect", &panels.keepsAspect)
+        guard let typed else { return }
         let text = typed.trimmingCharacters(in: .whitespaces)
         if text.isEmpty {
             editor.setCanvasSize(nil)
             return
         }
         do {
-            editor.setCanvasSize(try CanvasSize(parsing: text))
+            if panels.keepsAspect, let width = Int(text), width > 0, width <= CanvasSize.maximumSide {
+                editor.setCanvasSize(keepingAspectOf: CanvasSize(width: width, height: width))
+            } else if panels.keepsAspect {
+                editor.setCanvasSize(keepingAspectOf: try CanvasSize(parsing: text))
+            } else {
+                editor.setCanvasSize(try CanvasSize(parsing: text))
+            }
         } catch {
             say("canvas size: \(error)")
         }

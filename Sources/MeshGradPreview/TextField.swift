@@ -39,6 +39,8 @@ struct TextField {
 struct PanelState {
     var hex = TextField()
     var canvasSize = TextField()
+    /// The Document panel's aspect lock for the canvas size.
+    var keepsAspect = false
     var exportSize = TextField()
     var text = TextField()
     /// The Generate panel: the harmony (0: the seed's) and the theme in words.

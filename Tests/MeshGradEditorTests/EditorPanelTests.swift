@@ -64,6 +64,23 @@ import Testing
         #expect(!sceneText.contains("123456") && !sceneText.contains("555555") && !sceneText.contains("333333"))
     }
 
+    /// The aspect lock: the typed width, the current aspect's height.
+    @Test func canvasSizeKeepsTheAspect() {
+        var editor = Editor(document: Self.grid)
+        editor.setCanvasSize(keepingAspectOf: CanvasSize(width: 640, height: 640))
+        #expect(editor.document.size == CanvasSize(width: 640, height: 640), "no size yet: taken as typed")
+        editor.setCanvasSize(CanvasSize(width: 1920, height: 1080))
+        editor.setCanvasSize(keepingAspectOf: CanvasSize(width: 1280, height: 1280))
+        #expect(editor.document.size == CanvasSize(width: 1280, height: 720))
+        editor.setCanvasSize(keepingAspectOf: CanvasSize(width: 1001, height: 5))
+        #expect(editor.document.size == CanvasSize(width: 1001, height: 563))
+        editor.setCanvasSize(CanvasSize(width: 65536, height: 2))
+        editor.setCanvasSize(keepingAspectOf: CanvasSize(width: 1, height: 1))
+        #expect(editor.document.size == CanvasSize(width: 1, height: 1), "never below one pixel")
+        let undone = editor.undo()
+        #expect(undone && editor.document.size == CanvasSize(width: 65536, height: 2), "one undo step")
+    }
+
     @Test func resampledAndRandomColorsAreSavedAsHex() {
         var editor = Editor(document: Self.grid)
         editor.resizeGrid(width: 5, height: 4)
