@@ -181,3 +181,58 @@ import Testing
         #expect(png == expected)
     }
 }
+
+/// A clip of the document's loop (or of any length, for a document
+/// without one) loops seamlessly: the frame that would follow the last one (the
+/// first frame of the next clip, `--start D`) is the first frame again, and
+/// the step from the last frame back to the first is no larger than the
+/// steps between neighbouring frames.
+extension AnimateCommandTests {
+    static let movingMeshPresets = Presets.all.filter { $0.document.animatedMesh != nil && $0.document.moves(after: 0) }
+        .map(\.name)
+
+    func frames(_ folder: URL) throws -> [RGBAImage<UInt8>] {
+        try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted().map { name in
+            try PNGDecoder.decode(Array(Data(contentsOf: folder.appendingPathComponent(name)))).image8
+        }
+    }
+
+    /// The mean absolute difference of two frames, in levels per channel.
+    func step(_ a: RGBAImage<UInt8>, _ b: RGBAImage<UInt8>) -> Double {
+        zip(a.components, b.components).reduce(0.0) { $0 + Double(abs(Int($1.0) - Int($1.1))) }
+            / Double(a.components.count)
+    }
+
+    @Test(arguments: movingMeshPresets)
+    func clipsLoopSeamlessly(preset: String) throws {
+        #expect(Self.movingMeshPresets.count >= 4, "\(Self.movingMeshPresets)")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // The document's own loop when it has one (lava 12 s, tide 8 s), else
+        // any length: animate makes the waves repeat every --duration.
+        let duration = Presets.named(preset)!.document.naturalDuration ?? 2.4
+        let fps = 5
+        func export(start: Double, to name: String) throws -> [RGBAImage<UInt8>] {
+            let folder = dir.appendingPathComponent(name)
+            let run = try launch([
+                "animate", "--preset", preset, "--duration", "\(duration)", "--start", "\(start)", "--fps",
+                "\(fps)", "--size", "64x40", "--backend", "cpu", "--quiet", "-o", folder.path + "/",
+            ])
+            #expect(run.status == 0, "\(run.err)")
+            return try frames(folder)
+        }
+        let clip = try export(start: 0, to: "clip")
+        let next = try export(start: duration, to: "next")
+        #expect(clip.count == Int(duration * Double(fps)), "\(clip.count) frames")
+        guard clip.count > 2, let following = next.first else { return }
+        // The frame after the last is the first (to rounding: at most a
+        // dithered level here and there).
+        let differing = zip(clip[0].components, following.components).filter { abs(Int($0) - Int($1)) > 1 }.count
+        #expect(differing == 0, "\(preset): \(differing) components differ by more than 1 at t = \(duration)")
+        #expect(step(clip[0], following) < 0.05, "\(preset): t = \(duration) is not t = 0")
+        // No jump at the seam.
+        let steps = (1..<clip.count).map { step(clip[$0 - 1], clip[$0]) }
+        let seam = step(clip[clip.count - 1], clip[0])
+        #expect(seam <= 1.5 * steps.max()! + 0.05, "\(preset): seam \(seam), steps up to \(steps.max()!)")
+    }
+}
