@@ -19,7 +19,7 @@ enum VideoOptions {
             "The codec's quality number (lower is better for CRF codecs; .webp: 0-100, higher is better)."),
         .value(
             "--speed", "PRESET",
-            "The encoder's speed preset (x264/x265: ultrafast..veryslow, default fast; SVT-AV1: 0-13, default 8; VP9: cpu-used 0-8, default 5; .webp: compression level 0-6, default 4)."
+            "The encoder's speed preset (x264/x265: ultrafast..veryslow, default fast, 8-bit x264 veryfast; SVT-AV1: 0-13, default 8; VP9: cpu-used 0-8, default 5; .webp: compression level 0-6, default 4)."
         ),
         .value(
             "--range", "limited|full", "YUV range (default limited, what players expect).",
