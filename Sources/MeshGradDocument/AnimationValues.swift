@@ -108,7 +108,9 @@ struct EasingValue: Decodable {
         #"expected "linear", "easeIn", "easeOut", "easeInOut" or {"spring": {"response": R, "dampingFraction": D}}"#
 
     init(from decoder: any Decoder) throws {
-        let path = formatCodingPath(decoder.codingPath)
+        // Formatted only for an error: every point and color passes here.
+        let codingPath = decoder.codingPath
+        var path: String { formatCodingPath(codingPath) }
         if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
             let names: [String: Easing] = [
                 "linear": .linear, "easeIn": .easeIn, "easeOut": .easeOut, "easeInOut": .easeInOut,

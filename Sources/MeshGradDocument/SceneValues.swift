@@ -32,7 +32,9 @@ struct FillValue: Decodable {
     static let expected = #"expected a color, {"linearGradient": {...}} or {"mesh": {...}}"#
 
     init(from decoder: any Decoder) throws {
-        let path = formatCodingPath(decoder.codingPath)
+        // Formatted only for an error: every point and color passes here.
+        let codingPath = decoder.codingPath
+        var path: String { formatCodingPath(codingPath) }
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
             try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh"], context: "a fill")
             if container.contains(JSONKey("linearGradient")) {
@@ -114,7 +116,9 @@ struct RectValue: Decodable {
     var rect: UnitRect
 
     init(from decoder: any Decoder) throws {
-        let path = formatCodingPath(decoder.codingPath)
+        // Formatted only for an error: every point and color passes here.
+        let codingPath = decoder.codingPath
+        var path: String { formatCodingPath(codingPath) }
         let numbers = try [Double](from: decoder)
         guard numbers.count == 4, numbers[2] >= 0, numbers[3] >= 0 else {
             throw DocumentError(keyPath: path, message: "expected [x, y, width, height] with width and height ≥ 0")

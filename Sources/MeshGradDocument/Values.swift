@@ -5,7 +5,9 @@ struct PointValue: Decodable {
     var point: SIMD2<Double>
 
     init(from decoder: any Decoder) throws {
-        let path = formatCodingPath(decoder.codingPath)
+        // Formatted only for an error: every point and color passes here.
+        let codingPath = decoder.codingPath
+        var path: String { formatCodingPath(codingPath) }
         var container: any UnkeyedDecodingContainer
         do {
             container = try decoder.unkeyedContainer()
@@ -81,7 +83,9 @@ struct ColorValue: Decodable {
     static let expected = "expected \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1"
 
     init(from decoder: any Decoder) throws {
-        let path = formatCodingPath(decoder.codingPath)
+        // Formatted only for an error: every point and color passes here.
+        let codingPath = decoder.codingPath
+        var path: String { formatCodingPath(codingPath) }
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
             guard let color = RGBAColor(hex: text) else {
                 throw DocumentError(keyPath: path, message: "\(SafeText.quoted(text)) is not a color; \(Self.expected)")
