@@ -107,10 +107,13 @@ extension MeshGradient {
     /// The same mesh, its colors and background rounded to 8 bits: what
     /// the editor makes (resampled grids, random meshes) is saved as
     /// `#RRGGBB`, not as 16-digit fractions.
-    public var colorsRounded8: MeshGradient {
+    public var colorsRounded8: MeshGradient { mappingColors(\.rounded8) }
+
+    /// The same mesh with `transform` applied to every color and the background.
+    func mappingColors(_ transform: (RGBAColor) -> RGBAColor) -> MeshGradient {
         var copy = self
-        copy.colors = colors.map(\.rounded8)
-        copy.background = background.rounded8
+        copy.colors = colors.map(transform)
+        copy.background = transform(background)
         return copy
     }
 }

@@ -53,12 +53,7 @@ extension GradientDocument {
 }
 
 extension MeshGradient {
-    fileprivate var roundedForSaving: MeshGradient {
-        var copy = self
-        copy.colors = colors.map(\.roundedForSaving)
-        copy.background = background.roundedForSaving
-        return copy
-    }
+    fileprivate var roundedForSaving: MeshGradient { mappingColors(\.roundedForSaving) }
 }
 
 extension MeshAnimation {
