@@ -18,7 +18,7 @@ extension PreviewSession {
             guard action == GLFW_PRESS || action == GLFW_REPEAT, let session = PreviewSession.from(window) else {
                 return
             }
-            session.keyEvent(key, mods: mods)
+            session.queueKey(key, mods: mods)
         }
         glfwSetCharCallback(handle) { window, _ in PreviewSession.from(window)?.inputEvent() }
         glfwSetScrollCallback(handle) { window, _, dy in
@@ -219,6 +219,24 @@ extension PreviewSession {
 
     /// A key press: a dialog's keys first, then ImGui's (a text field
     /// being typed into keeps its keys), then the preview's.
+    /// A key for the preview. While ImGui draws, it waits for ImGui's next
+    /// frame: ImGui sees the keys and characters typed before it only then,
+    /// so on a slow frame "type a hex, Return, Ctrl-S" would otherwise save
+    /// before the field took the color (and a key meant for a field would
+    /// reach the preview before the field had the keyboard).
+    func queueKey(_ key: Int32, mods: Int32) {
+        guard panelsReady && panelsDrawn else { return keyEvent(key, mods: mods) }
+        pendingKeys.append((key, mods))
+        inputEvent()
+    }
+
+    /// The keys that waited for the frame just drawn, in order.
+    func handlePendingKeys() {
+        let keys = pendingKeys
+        pendingKeys = []
+        for (key, mods) in keys { keyEvent(key, mods: mods) }
+    }
+
     func keyEvent(_ key: Int32, mods: Int32) {
         inputEvent()
         if dialog != nil {

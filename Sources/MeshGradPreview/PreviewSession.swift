@@ -84,6 +84,9 @@ public final class PreviewSession {
     /// ImGui settles a click or a key over a few frames (a popup opens the
     /// frame after the click): frames still to draw after an input event.
     var settleFrames = 0
+    /// Keys that came while ImGui draws, handled after its next frame (see
+    /// ``queueKey(_:mods:)``).
+    var pendingKeys: [(key: Int32, mods: Int32)] = []
     /// A scene's layer the Layers panel selected (its frame can be moved).
     var selectedLayer: Int?
     /// Layers hidden in the window only (not in the file).
@@ -239,6 +242,7 @@ public final class PreviewSession {
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)
         }
         drawPanels()
+        handlePendingKeys()
         updateTitle()
     }
 

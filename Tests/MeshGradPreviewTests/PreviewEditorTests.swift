@@ -402,7 +402,7 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let preview = try Preview(
             arguments: ["--preset", "sunset", "--window", "800x600", "--hide-panels"], display: display)
-        let before = try preview.screenshot()
+        let before = try preview.settledScreenshot()
         try key(preview, "F1")
         Thread.sleep(forTimeInterval: 0.8)
         let help = try preview.screenshot()
@@ -413,7 +413,7 @@ extension PreviewWindowTests {
         #expect(changed > 5000, "the help overlay covers the middle of the window (\(changed) samples changed)")
         try key(preview, "Escape")
         Thread.sleep(forTimeInterval: 0.8)
-        let after = try preview.screenshot()
+        let after = try preview.settledScreenshot()
         #expect(ImageDifference(before, after).differingPixels == 0, "Esc closes the help")
         let output = try preview.quit()
         #expect(output.contains("Ctrl-Q or close"), "\(output)")
@@ -426,10 +426,10 @@ extension PreviewWindowTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let preview = try Preview(arguments: ["--preset", "sunset", "--window", "640x400"], display: display)
-        let withPanels = try preview.screenshot()
+        let withPanels = try preview.settledScreenshot()
         try key(preview, "h")
         Thread.sleep(forTimeInterval: 0.5)
-        let hidden = try preview.screenshot()
+        let hidden = try preview.settledScreenshot()
         _ = try preview.quit()
         let reference = dir.appendingPathComponent("render.png")
         try runOnDisplay(

@@ -100,6 +100,22 @@ import Testing
             return try PNGDecoder.decode(Array(Data(contentsOf: file))).image8
         }
 
+        /// A still window's pixels once they stop changing (two screenshots
+        /// in a row the same, up to `timeout` seconds): a slow build (the
+        /// address sanitizer's) may not have drawn its first frame when the
+        /// window maps, or the last key's frame when a fixed sleep ends.
+        func settledScreenshot(timeout: Double = 10) throws -> RGBAImage<UInt8> {
+            var last = try screenshot()
+            let deadline = Date().addingTimeInterval(timeout)
+            while Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.3)
+                let next = try screenshot()
+                if next.components == last.components { return next }
+                last = next
+            }
+            return last
+        }
+
         func quit() throws -> String {
             try? xdotool(["key", "--clearmodifiers", "ctrl+q"])
             let deadline = Date().addingTimeInterval(5)
