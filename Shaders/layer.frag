@@ -1,7 +1,8 @@
 #version 330 core
 // One scene layer's premultiplied color at a pixel: its content (a solid
 // color, a linear gradient, or a mesh drawn beforehand into an image),
-// times its text mask, times its opacity; composited over the canvas by
+// clipped to its shape and stroked (shape.glsl), times its text mask,
+// times its opacity; composited over the canvas by
 // GL blending (ONE, ONE_MINUS_SRC_ALPHA). Twin of LayerSource and
 // Sources/MeshGradCore/Scene/LayerShading.swift: the functions carry the
 // same names.
@@ -27,6 +28,9 @@ out vec4 result;
 
 // In color.glsl, linked with this file.
 vec4 finishColor(vec4 c, int colorSpace);
+// In shape.glsl, linked with this file.
+uniform bool hasShape;
+vec4 shapeColor(vec4 fill, vec2 p);
 
 float linearGradientParameter(vec2 p, vec2 start, vec2 end) {
     float dx = end.x - start.x;
@@ -69,6 +73,7 @@ void main() {
     } else {
         color = premultiply(texelFetch(contentImage, local, 0));
     }
+    if (hasShape) color = shapeColor(color, vec2(pixel) + 0.5);
     if (hasMask) {
         color *= texelFetch(maskImage, local, 0).r * opacity;
     } else if (opacity < 1.0) {

@@ -219,9 +219,33 @@ enum DocumentSchema {
                     "additionalProperties": false
                   }
                 },
-                "loop": {"type": "number", "exclusiveMinimum": 0}
+                "loop": {"type": "number", "exclusiveMinimum": 0},
+                "shape": {
+                  "oneOf": [
+                    {"enum": ["rectangle", "capsule", "circle"]},
+                    {
+                      "type": "object",
+                      "properties": {
+                        "roundedRectangle": {
+                          "type": "object",
+                          "properties": {"cornerRadius": {"type": "number", "minimum": 0, "maximum": 100000}},
+                          "required": ["cornerRadius"],
+                          "additionalProperties": false
+                        }
+                      },
+                      "required": ["roundedRectangle"],
+                      "additionalProperties": false
+                    }
+                  ]
+                },
+                "stroke": {
+                  "type": "object",
+                  "properties": {"color": {"$ref": "#/$defs/color"}, "width": {"type": "number", "minimum": 0, "maximum": 10000}},
+                  "required": ["color"],
+                  "additionalProperties": false
+                }
               },
-              "required": ["fill"],
+              "anyOf": [{"required": ["fill"]}, {"required": ["stroke"]}],
               "additionalProperties": false
             },
             "sceneDocument": {

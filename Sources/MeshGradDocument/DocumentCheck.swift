@@ -211,6 +211,7 @@ struct Checker {
             point(shadow.offset, path + ".shadow.offset", limit: DocumentLimits.shadowOffset)
         }
         if let text = layer.text { self.text(text, path: path + ".text") }
+        shape(layer, path: path)
         count(layer.keyframes.count, path + ".keyframes", limit: DocumentLimits.keyframes, what: "keyframes")
         var total = 0.0
         for (k, keyframe) in layer.keyframes.enumerated() {
@@ -280,6 +281,7 @@ struct Checker {
                     text.size * text.widthFactor * scale, path + ".text.width", limit: DocumentLimits.textPixels,
                     width, height)
             }
+            strokePixels(layer, scale: scale, path: path, width, height)
             if let shadow = layer.shadow {
                 pixels(
                     shadow.radius * scale, path + ".shadow.radius", limit: DocumentLimits.shadowPixels, width, height)

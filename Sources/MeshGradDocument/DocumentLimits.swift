@@ -30,6 +30,14 @@ public enum DocumentLimits {
     public static let shadowOffset = 100_000.0
     /// A text's width factor.
     public static let widthFactor = 0.01...100.0
+    /// A rounded rectangle's corner radius, in points (clamped to half the
+    /// shorter side when drawn).
+    public static let shapeLength = 100_000.0
+    /// A stroke's width, in points.
+    public static let strokeWidth = 10_000.0
+    /// A stroke's width once scaled to the canvas, in pixels: the layer's
+    /// box grows by half of it.
+    public static let strokePixels = 16_384.0
     /// Characters in a text.
     public static let textLength = 10_000
     /// Bytes in a font path.

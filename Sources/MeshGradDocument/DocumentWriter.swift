@@ -221,6 +221,8 @@ func layerText(_ layer: Layer) -> String {
         fields.append(("keyframes", "[" + frames.joined(separator: ", ") + "]"))
     }
     if let loop = layer.loop { fields.append(("loop", formatNumber(loop))) }
+    if let shape = layer.shape { fields.append(("shape", ShapeValue.text(shape))) }
+    if let stroke = layer.stroke { fields.append(("stroke", StrokeValue.text(stroke))) }
     return object(fields)
 }
 

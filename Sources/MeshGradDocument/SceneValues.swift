@@ -124,15 +124,20 @@ struct RectValue: Decodable {
 }
 
 /// One layer: `{"frame": [x, y, w, h], "fill": FILL, "opacity": 1,
-/// "shadow": {...}, "text": {...}, "keyframes": [...], "loop": S}`.
+/// "shadow": {...}, "text": {...}, "keyframes": [...], "loop": S,
+/// "shape": SHAPE, "stroke": {...}}` (`fill` may be left out when there is
+/// a stroke).
 struct LayerValue: Decodable {
     var layer: Layer
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["frame", "fill", "opacity", "shadow", "text", "keyframes", "loop"], context: "a layer")
-        guard container.contains(JSONKey("fill")) else {
+            allowed: ["frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke"],
+            context: "a layer")
+        // A stroked outline needs no fill.
+        let stroke = try container.decodeIfPresent(StrokeValue.self, forKey: JSONKey("stroke"))?.stroke
+        guard container.contains(JSONKey("fill")) || stroke != nil else {
             throw DocumentError(keyPath: container.path("fill"), message: "missing; \(FillValue.expected)")
         }
         let opacity = try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")) ?? 1
@@ -146,13 +151,15 @@ struct LayerValue: Decodable {
         }
         layer = Layer(
             frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect ?? .full,
-            fill: try container.decode(FillValue.self, forKey: JSONKey("fill")).fill,
+            fill: try container.decodeIfPresent(FillValue.self, forKey: JSONKey("fill"))?.fill ?? .solid(.clear),
             opacity: opacity,
             shadow: try container.decodeIfPresent(ShadowValue.self, forKey: JSONKey("shadow"))?.shadow,
             text: try container.decodeIfPresent(TextValue.self, forKey: JSONKey("text"))?.text,
             keyframes: try container.decodeIfPresent([LayerKeyframeValue].self, forKey: JSONKey("keyframes"))?.map(
                 \.keyframe) ?? [],
-            loop: loop)
+            loop: loop,
+            shape: try container.decodeIfPresent(ShapeValue.self, forKey: JSONKey("shape"))?.shape,
+            stroke: stroke)
     }
 }
 

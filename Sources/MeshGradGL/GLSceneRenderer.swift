@@ -35,7 +35,7 @@ public final class GLSceneRenderer {
         blur = try GLGaussianBlur()
         layerProgram = try GLProgram(
             name: "layer", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.layerFrag,
-            fragmentLibraries: [EmbeddedShaders.colorGlsl])
+            fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.shapeGlsl])
         shadowProgram = try GLProgram(
             name: "shadow", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.shadowFrag)
     }
@@ -245,6 +245,7 @@ public final class GLSceneRenderer {
         program.set("opacity", layer.opacity)
         program.set("hasMask", mask == nil ? 0 : 1)
         mask?.bind(unit: 1)
+        setShape(layer.shape, in: program)
         switch layer.content {
         case .solid(let color):
             program.set("contentKind", 0)

@@ -209,8 +209,14 @@ import Testing
             try document.jsonText().write(
                 to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
         }
+        // Shapes and strokes (a stroke needs no fill).
+        try ##"{"layers": [{"fill": "#ffffff", "shape": {"roundedRectangle": {"cornerRadius": 12}}, "stroke": {"color": "#ffffff80", "width": 1}}, {"shape": "circle", "stroke": {"color": "#000000"}}, {"fill": "#000000", "shape": "capsule"}]}"##
+            .write(to: dir.appendingPathComponent("shapes.json"), atomically: true, encoding: .utf8)
         // What the decoder refuses, the schema refuses too.
         let bad = [
+            ##"{"layers": [{"fill": "#000000", "shape": "star"}]}"##,
+            ##"{"layers": [{"shape": "circle"}]}"##,
+            ##"{"layers": [{"fill": "#000000", "stroke": {"width": 1}}]}"##,
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": true}"##,
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#12G456","#000000","#000000","#000000"]}"##,
             ##"{"width": 1, "height": 2, "points": [[0,0],[1,0]], "colors": ["#000000","#000000"]}"##,
@@ -242,6 +248,7 @@ import Testing
             })
         for preset in Presets.all { #expect(verdicts["\(preset.name).json"] == "valid", "\(preset.name)") }
         #expect(verdicts["grain-mesh.json"] == "valid" && verdicts["grain-scene.json"] == "valid", "\(verdicts)")
+        #expect(verdicts["shapes.json"] == "valid", "\(verdicts)")
         for k in bad.indices { #expect(verdicts["bad-\(k).json"] == "invalid", "\(bad[k])") }
     }
 

@@ -75,9 +75,10 @@ public struct TextMask: Hashable, Sendable {
     }
 }
 
-/// One layer of a scene: a fill in a frame, faded by its opacity, masked by
-/// text if it has some, with a shadow under it if it has one. Keyframes can
-/// move its frame and opacity.
+/// One layer of a scene: a fill in a frame, clipped to its shape and
+/// stroked if it has them, faded by its opacity, masked by text if it has
+/// some, with a shadow under it if it has one. Keyframes can move its frame
+/// and opacity.
 public struct Layer: Hashable, Sendable {
     public var frame: UnitRect
     public var fill: Fill
@@ -87,11 +88,19 @@ public struct Layer: Hashable, Sendable {
     public var keyframes: [LayerKeyframe]
     /// The keyframes repeat every `loop` seconds when set.
     public var loop: Double?
+    /// The outline the fill is clipped to (anti-aliased); nil for the
+    /// frame's whole pixel box, as before shapes.
+    public var shape: LayerShape?
+    /// A line along the shape (the frame's rectangle when there is no
+    /// shape), over the fill.
+    public var stroke: Stroke?
 
     public init(
         frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,
-        keyframes: [LayerKeyframe] = [], loop: Double? = nil
+        keyframes: [LayerKeyframe] = [], loop: Double? = nil, shape: LayerShape? = nil, stroke: Stroke? = nil
     ) {
+        self.shape = shape
+        self.stroke = stroke
         self.frame = frame
         self.fill = fill
         self.opacity = opacity

@@ -145,8 +145,8 @@ func shadeGradient(
     }
 }
 
-/// A layer's premultiplied colors, ready to composite: content times mask
-/// times opacity. A mesh is rendered once, at its box's size, up front.
+/// A layer's premultiplied colors, ready to composite: content clipped to
+/// its shape and stroked (Shape.swift), times mask times opacity. A mesh is rendered once, at its box's size, up front.
 struct LayerSource: @unchecked Sendable {
     let layer: LayerPlan
     /// The mesh's straight colors, box-sized.
@@ -175,6 +175,13 @@ struct LayerSource: @unchecked Sendable {
                     UnsafeRawPointer(components.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
                     + (y - box.y0) * box.width - box.x0
                 for x in columns { row[x - columns.lowerBound] = premultiply(source[x]) }
+            }
+        }
+        if let shape = layer.shape {
+            let centerY = Float(y) + 0.5
+            for x in columns {
+                let i = x - columns.lowerBound
+                row[i] = shapeColor(row[i], at: SIMD2(Float(x) + 0.5, centerY), shape: shape)
             }
         }
         let opacity = layer.opacity
