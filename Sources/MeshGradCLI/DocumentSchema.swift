@@ -213,13 +213,18 @@ enum DocumentSchema {
                       "duration": {"type": "number", "exclusiveMinimum": 0},
                       "easing": {"$ref": "#/$defs/easing"},
                       "frame": {"$ref": "#/$defs/rect"},
-                      "opacity": {"$ref": "#/$defs/unit"}
+                      "opacity": {"$ref": "#/$defs/unit"},
+                      "offset": {"$ref": "#/$defs/point"},
+                      "scale": {"type": "number", "minimum": 0, "maximum": 100},
+                      "delay": {"type": "number", "minimum": 0}
                     },
-                    "required": ["duration"],
+                    "anyOf": [{"required": ["duration"]}, {"required": ["easing"], "properties": {"easing": {"type": "object"}}}],
                     "additionalProperties": false
                   }
                 },
                 "loop": {"type": "number", "exclusiveMinimum": 0},
+                "offset": {"$ref": "#/$defs/point"},
+                "scale": {"type": "number", "minimum": 0, "maximum": 100},
                 "shape": {
                   "oneOf": [
                     {"enum": ["rectangle", "capsule", "circle"]},

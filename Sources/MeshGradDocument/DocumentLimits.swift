@@ -38,6 +38,10 @@ public enum DocumentLimits {
     /// A stroke's width once scaled to the canvas, in pixels: the layer's
     /// box grows by half of it.
     public static let strokePixels = 16_384.0
+    /// A layer's offset, in points (SwiftUI's `.offset`).
+    public static let layerOffset = 100_000.0
+    /// A layer's scale (SwiftUI's `.scaleEffect`).
+    public static let layerScale = 0...100.0
     /// Characters in a text.
     public static let textLength = 10_000
     /// Bytes in a font path.

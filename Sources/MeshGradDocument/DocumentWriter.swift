@@ -214,8 +214,11 @@ func layerText(_ layer: Layer) -> String {
     if !layer.keyframes.isEmpty {
         let frames = layer.keyframes.map { k in
             var parts = ["\"duration\": \(formatNumber(k.duration))", "\"easing\": \(easingText(k.easing))"]
+            if k.delay != 0 { parts.append("\"delay\": \(formatNumber(k.delay))") }
             if let frame = k.frame { parts.append("\"frame\": \(rect(frame))") }
             if let opacity = k.opacity { parts.append("\"opacity\": \(formatNumber(opacity))") }
+            if let offset = k.offset { parts.append("\"offset\": \(formatPoint(offset))") }
+            if let scale = k.scale { parts.append("\"scale\": \(formatNumber(scale))") }
             return "{" + parts.joined(separator: ", ") + "}"
         }
         fields.append(("keyframes", "[" + frames.joined(separator: ", ") + "]"))
@@ -223,6 +226,8 @@ func layerText(_ layer: Layer) -> String {
     if let loop = layer.loop { fields.append(("loop", formatNumber(loop))) }
     if let shape = layer.shape { fields.append(("shape", ShapeValue.text(shape))) }
     if let stroke = layer.stroke { fields.append(("stroke", StrokeValue.text(stroke))) }
+    if layer.offset != .zero { fields.append(("offset", formatPoint(layer.offset))) }
+    if layer.scale != 1 { fields.append(("scale", formatNumber(layer.scale))) }
     return object(fields)
 }
 

@@ -24,7 +24,13 @@ extension Layer {
         } else if opacity != 1 {
             lines.append(".opacity(\(swiftNumber(opacity)))")
         }
+        lines += motionModifiers(state: state)
         lines.append(".position(x: \(place.x), y: \(place.y))")
+        if let state, keyframes.contains(where: { $0.offset != nil }) || offset != .zero {
+            lines.append(".offset(\(state).offset)")
+        } else if offset != .zero {
+            lines.append(".offset(x: \(swiftNumber(offset.x)), y: \(swiftNumber(offset.y)))")
+        }
         // Modifiers line up under a multi-line fill's closing parenthesis,
         // and are indented under a one-word shared fill.
         guard let sharedFill else { return ([indented(fill.swiftUICode(), by: 0)] + lines).joined(separator: "\n") }
@@ -80,5 +86,16 @@ extension LayerShape {
         case .capsule: "Capsule(style: .circular)"
         case .circle: "Circle()"
         }
+    }
+}
+
+extension Layer {
+    /// `.scaleEffect(...)`: the state's scale for a keyframed layer that
+    /// scales, the layer's own when it is not 1.
+    func motionModifiers(state: String?) -> [String] {
+        if let state, keyframes.contains(where: { $0.scale != nil }) || scale != 1 {
+            return [".scaleEffect(\(state).scale)"]
+        }
+        return scale != 1 ? [".scaleEffect(\(swiftNumber(scale)))"] : []
     }
 }

@@ -133,7 +133,9 @@ struct LayerValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke"],
+            allowed: [
+                "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale",
+            ],
             context: "a layer")
         // A stroked outline needs no fill.
         let stroke = try container.decodeIfPresent(StrokeValue.self, forKey: JSONKey("stroke"))?.stroke
@@ -159,7 +161,9 @@ struct LayerValue: Decodable {
                 \.keyframe) ?? [],
             loop: loop,
             shape: try container.decodeIfPresent(ShapeValue.self, forKey: JSONKey("shape"))?.shape,
-            stroke: stroke)
+            stroke: stroke,
+            offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point ?? .zero,
+            scale: try container.decodeScale() ?? 1)
     }
 }
 
@@ -233,23 +237,61 @@ struct TextValue: Decodable {
     }
 }
 
-/// `{"duration": 4, "easing": "easeInOut", "frame": [...], "opacity": 1}`.
+/// `{"duration": 4, "easing": "easeInOut", "frame": [...], "opacity": 1,
+/// "offset": [0, 0], "scale": 1, "delay": 0.3}`; a spring's `duration`
+/// defaults to the time it takes to settle.
 struct LayerKeyframeValue: Decodable {
     var keyframe: LayerKeyframe
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["duration", "easing", "frame", "opacity"], context: "a layer keyframe")
+            allowed: ["duration", "easing", "frame", "opacity", "offset", "scale", "delay"], context: "a layer keyframe"
+        )
+        let easing = try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut
+        let duration = try Self.duration(container, easing: easing)
+        let delay = try container.decodeIfPresent(Double.self, forKey: JSONKey("delay")) ?? 0
+        guard delay >= 0 else {
+            throw DocumentError(
+                keyPath: container.path("delay"), message: "\(delay) is not allowed; expected seconds ≥ 0")
+        }
+        keyframe = LayerKeyframe(
+            duration: duration, easing: easing,
+            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect,
+            opacity: try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")),
+            offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point,
+            scale: try container.decodeScale(), delay: delay)
+    }
+}
+
+extension LayerKeyframeValue {
+    /// The keyframe's `duration`: required for a timing curve; for a
+    /// spring, by default the time it takes to settle within 0.1 % of its
+    /// target (``springSettlingDuration(response:dampingFraction:epsilon:)``),
+    /// so that it ends at rest, as SwiftUI's spring does, rather than cut.
+    static func duration(_ container: KeyedDecodingContainer<JSONKey>, easing: Easing) throws -> Double {
+        if !container.contains(JSONKey("duration")), case .spring(let response, let damping) = easing,
+            response > 0, damping > 0
+        {
+            let settling = springSettlingDuration(response: response, dampingFraction: damping)
+            if settling.isFinite, settling > 0 { return settling }
+        }
         let duration = try container.decode(Double.self, forKey: JSONKey("duration"))
         guard duration > 0 else {
             throw DocumentError(
                 keyPath: container.path("duration"), message: "\(duration) is not allowed; expected seconds > 0")
         }
-        keyframe = LayerKeyframe(
-            duration: duration,
-            easing: try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut,
-            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect,
-            opacity: try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")))
+        return duration
+    }
+}
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// A layer's or keyframe's `"scale"`: a factor ≥ 0.
+    func decodeScale() throws -> Double? {
+        guard let scale = try decodeIfPresent(Double.self, forKey: JSONKey("scale")) else { return nil }
+        guard scale >= 0 else {
+            throw DocumentError(keyPath: path("scale"), message: "\(scale) is not allowed; expected a factor ≥ 0")
+        }
+        return scale
     }
 }

@@ -77,8 +77,8 @@ public struct TextMask: Hashable, Sendable {
 
 /// One layer of a scene: a fill in a frame, clipped to its shape and
 /// stroked if it has them, faded by its opacity, masked by text if it has
-/// some, with a shadow under it if it has one. Keyframes can move its frame
-/// and opacity.
+/// some, with a shadow under it if it has one. Keyframes can move its frame,
+/// opacity, offset and scale (LayerMotion.swift).
 public struct Layer: Hashable, Sendable {
     public var frame: UnitRect
     public var fill: Fill
@@ -94,11 +94,20 @@ public struct Layer: Hashable, Sendable {
     /// A line along the shape (the frame's rectangle when there is no
     /// shape), over the fill.
     public var stroke: Stroke?
+    /// Where the layer is drawn relative to its frame, in points (SwiftUI's
+    /// `.offset(x:y:)`): it moves the drawing, not the frame.
+    public var offset: SIMD2<Double>
+    /// The drawing scaled about the frame's center (SwiftUI's
+    /// `.scaleEffect(_:)`): text, corners, strokes and shadows with it.
+    public var scale: Double
 
     public init(
         frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,
-        keyframes: [LayerKeyframe] = [], loop: Double? = nil, shape: LayerShape? = nil, stroke: Stroke? = nil
+        keyframes: [LayerKeyframe] = [], loop: Double? = nil, shape: LayerShape? = nil, stroke: Stroke? = nil,
+        offset: SIMD2<Double> = .zero, scale: Double = 1
     ) {
+        self.offset = offset
+        self.scale = scale
         self.shape = shape
         self.stroke = stroke
         self.frame = frame
@@ -109,46 +118,36 @@ public struct Layer: Hashable, Sendable {
         self.keyframes = keyframes
         self.loop = loop
     }
-
-    /// Frame and opacity at time `t`: each keyframe moves from the previous
-    /// state (the layer's own, for the first) to its own over its duration.
-    public func state(at t: Double) -> (frame: UnitRect, opacity: Double) {
-        var time = t
-        if let loop, loop > 0 {
-            time = time.truncatingRemainder(dividingBy: loop)
-            if time < 0 { time += loop }
-        }
-        var frame = self.frame
-        var opacity = self.opacity
-        var start = 0.0
-        for keyframe in keyframes {
-            let targetFrame = keyframe.frame ?? frame
-            let targetOpacity = keyframe.opacity ?? opacity
-            if time < start + keyframe.duration {
-                let p = keyframe.easing.progress(elapsed: time - start, duration: keyframe.duration)
-                return (frame.interpolated(to: targetFrame, p), opacity + (targetOpacity - opacity) * p)
-            }
-            frame = targetFrame
-            opacity = targetOpacity
-            start += keyframe.duration
-        }
-        return (frame, opacity)
-    }
 }
 
-/// A layer's state to reach: frame and opacity, over `duration` seconds.
+/// A layer's state to reach: frame, opacity, offset and scale, over
+/// `duration` seconds, after holding the state before for `delay` seconds
+/// (SwiftUI's `.delay(_:)` on an animation).
 public struct LayerKeyframe: Hashable, Sendable {
     public var duration: Double
     public var easing: Easing
     public var frame: UnitRect?
     public var opacity: Double?
+    /// In points.
+    public var offset: SIMD2<Double>?
+    public var scale: Double?
+    public var delay: Double
 
-    public init(duration: Double, easing: Easing = .easeInOut, frame: UnitRect? = nil, opacity: Double? = nil) {
+    public init(
+        duration: Double, easing: Easing = .easeInOut, frame: UnitRect? = nil, opacity: Double? = nil,
+        offset: SIMD2<Double>? = nil, scale: Double? = nil, delay: Double = 0
+    ) {
         self.duration = duration
         self.easing = easing
         self.frame = frame
         self.opacity = opacity
+        self.offset = offset
+        self.scale = scale
+        self.delay = delay
     }
+
+    /// The seconds the keyframe takes: its delay, then its duration.
+    public var span: Double { delay + duration }
 }
 
 /// Several layers drawn in order over a canvas background: the onboarding
@@ -192,7 +191,7 @@ extension Scene {
         }
         note(background)
         for layer in layers {
-            note(layer.loop ?? layer.keyframes.reduce(0) { $0 + $1.duration })
+            note(layer.loop ?? layer.keyframes.reduce(0) { $0 + $1.span })
             note(layer.fill)
         }
         return longest
@@ -233,7 +232,7 @@ extension Scene {
         if !meshes.allSatisfy({ $0.animation == nil }) { return true }
         return layers.contains { layer in
             guard !layer.keyframes.isEmpty else { return false }
-            return layer.loop != nil || time < layer.keyframes.reduce(0) { $0 + $1.duration }
+            return layer.loop != nil || time < layer.keyframes.reduce(0) { $0 + $1.span }
         }
     }
 }

@@ -143,7 +143,7 @@ public struct ScenePlan: Sendable {
     public var canvas: PixelBox { PixelBox(width: width, height: height) }
 
     /// Resolves `scene` at `time` seconds for a `width × height` canvas:
-    /// frames and opacities moved by their keyframes, meshes by their
+    /// frames, opacities, offsets and scales moved by their keyframes, meshes by their
     /// animations, point sizes scaled to pixels, text rasterized by
     /// `textMask` (the text module's FreeType rasterizer; the core has no
     /// fonts). `tolerance` tessellates the meshes (a live preview trades
@@ -174,7 +174,11 @@ public struct ScenePlan: Sendable {
         for (index, layer) in scene.layers.enumerated() {
             let state = layer.state(at: time)
             let opacity = Float(min(max(state.opacity, 0), 1))
-            guard opacity > 0, let placed = Self.place(layer, frame: state.frame, canvas: canvas, scale: scale)
+            // Offset and scale move the drawing, not the frame.
+            let frame = state.drawnFrame(points: scene.points)
+            let layerScale = state.pixelsPerPoint(canvas: scale)
+            guard opacity > 0, layerScale > 0,
+                let placed = Self.place(layer, frame: frame, canvas: canvas, scale: layerScale)
             else { continue }
             let box = placed.box
             let content: LayerContent
@@ -192,13 +196,12 @@ public struct ScenePlan: Sendable {
             }
             var mask: CoverageMask?
             if let text = layer.text {
-                let frame = state.frame
                 mask = try textMask(
                     TextMaskRequest(
                         layerIndex: index, text: text, frameX: frame.x * Double(width) - Double(box.x0),
                         frameY: frame.y * Double(height) - Double(box.y0), frameWidth: frame.width * Double(width),
                         frameHeight: frame.height * Double(height), maskWidth: box.width, maskHeight: box.height,
-                        pixelsPerPoint: scale))
+                        pixelsPerPoint: layerScale))
             }
             layers.append(
                 LayerPlan(
