@@ -253,6 +253,38 @@ enum DocumentSchema {
               "anyOf": [{"required": ["fill"]}, {"required": ["stroke"]}],
               "additionalProperties": false
             },
+            "layoutLength": {"type": "number", "minimum": 0, "maximum": 100000},
+            "stack": {
+              "type": "object",
+              "properties": {
+                "spacing": {"$ref": "#/$defs/layoutLength"},
+                "alignment": {"enum": ["center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]},
+                "padding": {"oneOf": [{"$ref": "#/$defs/layoutLength"}, {"type": "array", "items": {"$ref": "#/$defs/layoutLength"}, "minItems": 4, "maxItems": 4}]},
+                "background": {"type": "integer", "minimum": 0},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/layoutNode"}}
+              },
+              "additionalProperties": false
+            },
+            "layoutNode": {
+              "description": "A stack, a spacer or a layer (by index) of a scene's layout. See Docs/document-format.md, Layout.",
+              "oneOf": [
+                {"type": "object", "properties": {"vstack": {"$ref": "#/$defs/stack"}}, "required": ["vstack"], "additionalProperties": false},
+                {"type": "object", "properties": {"hstack": {"$ref": "#/$defs/stack"}}, "required": ["hstack"], "additionalProperties": false},
+                {"type": "object", "properties": {"zstack": {"$ref": "#/$defs/stack"}}, "required": ["zstack"], "additionalProperties": false},
+                {
+                  "type": "object",
+                  "properties": {"spacer": {"type": "object", "properties": {"minLength": {"$ref": "#/$defs/layoutLength"}}, "additionalProperties": false}},
+                  "required": ["spacer"],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "object",
+                  "properties": {"layer": {"type": "integer", "minimum": 0}, "width": {"$ref": "#/$defs/layoutLength"}, "height": {"$ref": "#/$defs/layoutLength"}},
+                  "required": ["layer"],
+                  "additionalProperties": false
+                }
+              ]
+            },
             "sceneDocument": {
               "type": "object",
               "properties": {
@@ -261,6 +293,7 @@ enum DocumentSchema {
                 "points": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2},
                 "background": {"$ref": "#/$defs/fill"},
                 "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
+                "layout": {"$ref": "#/$defs/layoutNode"},
                 "poster": {"type": "number"}
               },
               "required": ["layers"],

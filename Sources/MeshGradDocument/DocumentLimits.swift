@@ -42,6 +42,13 @@ public enum DocumentLimits {
     public static let layerOffset = 100_000.0
     /// A layer's scale (SwiftUI's `.scaleEffect`).
     public static let layerScale = 0...100.0
+    /// A layout's spacing, padding, spacer length or fixed size, in points.
+    public static let layoutLength = 100_000.0
+    /// How deep stacks nest: sizing a stack sizes each child up to three
+    /// times (two to learn its flexibility), so the work grows as 3^depth.
+    public static let layoutDepth = 8
+    /// Nodes in a layout (stacks, spacers, layers).
+    public static let layoutNodes = 2000
     /// Characters in a text.
     public static let textLength = 10_000
     /// Bytes in a font path.

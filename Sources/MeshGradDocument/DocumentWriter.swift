@@ -166,6 +166,7 @@ func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double, grain: Grain? 
     fields.append(("points", formatPoint(scene.points)))
     fields.append(("background", fillText(scene.background)))
     fields.append(("layers", array(scene.layers.map(layerText))))
+    if let layout = scene.layout { fields.append(("layout", layoutText(layout.root))) }
     if let grain { fields.append(("grain", GrainValue.text(grain))) }
     return object(fields) + "\n"
 }

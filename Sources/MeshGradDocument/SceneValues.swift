@@ -5,7 +5,7 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain"]
+    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain", "layout"]
 
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)
@@ -21,6 +21,10 @@ struct SceneValue {
             try container.decodeIfPresent(FillValue.self, forKey: JSONKey("background"))?.fill ?? .solid(.clear)
         let layers = try container.decode([LayerValue].self, forKey: JSONKey("layers")).map(\.layer)
         scene = Scene(background: background, layers: layers, points: points)
+        if container.contains(JSONKey("layout")) {
+            let layout = SceneLayout(root: try container.decode(LayoutNodeValue.self, forKey: JSONKey("layout")).node)
+            scene = try Self.laidOut(scene, layout, path: container.path("layout"))
+        }
     }
 }
 

@@ -160,11 +160,19 @@ public struct Scene: Hashable, Sendable {
     public var layers: [Layer]
     /// The canvas in points (SwiftUI's logical size).
     public var points: SIMD2<Double>
+    /// The stacks that gave the layers they hold their frames (Layout.swift),
+    /// kept to write the document back and to print SwiftUI stacks; nil
+    /// when every frame is the document's own.
+    public var layout: SceneLayout?
 
-    public init(background: Fill = .solid(.clear), layers: [Layer], points: SIMD2<Double> = SIMD2(1000, 1000)) {
+    public init(
+        background: Fill = .solid(.clear), layers: [Layer], points: SIMD2<Double> = SIMD2(1000, 1000),
+        layout: SceneLayout? = nil
+    ) {
         self.background = background
         self.layers = layers
         self.points = points
+        self.layout = layout
     }
 
     /// Canvas pixels per point on a `width × height` canvas: the scale
