@@ -1,3 +1,5 @@
+import MeshGradCore
+
 /// The JSON Schema (draft 2020-12) of the gradient document, as
 /// `meshgrad schema` prints it. The decoder (MeshGradDocument) is the
 /// authority; a test validates every preset against this schema and checks
@@ -5,6 +7,11 @@
 enum DocumentSchema {
     /// The keys a mesh has both as a document and as a scene layer's fill
     /// (a document adds `size` and `grain`): written once, used twice.
+    /// The symbol names an icon may have, as JSON strings.
+    static let iconNames = IconSymbols.glyphs.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    /// SwiftUI's text styles, as JSON strings.
+    static let textStyleNames = TextStyleName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
     static let meshFields = #"""
                 "width": {"type": "integer", "minimum": 2, "maximum": 256},
                 "height": {"type": "integer", "minimum": 2, "maximum": 256},
@@ -177,6 +184,7 @@ enum DocumentSchema {
               "oneOf": [
                 {"$ref": "#/$defs/color"},
                 {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
+                {"type": "object", "properties": {"gradient": {"$ref": "#/$defs/color"}}, "required": ["gradient"], "additionalProperties": false},
                 {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
               ]
             },
@@ -200,9 +208,22 @@ enum DocumentSchema {
                     "width": {"oneOf": [{"enum": ["standard", "expanded", "condensed", "compressed"]}, {"type": "number", "exclusiveMinimum": 0}]},
                     "alignment": {"enum": ["leading", "center", "trailing"]},
                     "lineSpacing": {"type": "number"},
-                    "font": {"type": "string"}
+                    "font": {"type": "string"},
+                    "style": {"$ref": "#/$defs/textStyle"}
                   },
-                  "required": ["string", "size"],
+                  "required": ["string"],
+                  "anyOf": [{"required": ["size"]}, {"required": ["style"]}],
+                  "additionalProperties": false
+                },
+                "icon": {
+                  "type": "object",
+                  "properties": {
+                    "name": {"enum": [\#(iconNames)]},
+                    "style": {"$ref": "#/$defs/textStyle"},
+                    "size": {"type": "number", "exclusiveMinimum": 0},
+                    "weight": {"enum": ["regular", "bold", "heavy"]}
+                  },
+                  "required": ["name"],
                   "additionalProperties": false
                 },
                 "keyframes": {
@@ -253,6 +274,7 @@ enum DocumentSchema {
               "anyOf": [{"required": ["fill"]}, {"required": ["stroke"]}],
               "additionalProperties": false
             },
+            "textStyle": {"enum": [\#(textStyleNames)]},
             "layoutLength": {"type": "number", "minimum": 0, "maximum": 100000},
             "stack": {
               "type": "object",

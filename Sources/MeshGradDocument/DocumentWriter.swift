@@ -202,7 +202,9 @@ func layerText(_ layer: Layer) -> String {
                 "{\"color\": \(formatColor(shadow.color)), \"radius\": \(formatNumber(shadow.radius)), \"offset\": \(formatPoint(shadow.offset))}"
             ))
     }
-    if let text = layer.text {
+    if let text = layer.text, let symbol = text.symbol {
+        fields.append(("icon", IconValue.text(text, symbol: symbol)))
+    } else if let text = layer.text {
         var parts = [
             "\"string\": \(jsonString(text.text))", "\"size\": \(formatNumber(text.size))",
             "\"weight\": \"\(text.weight.rawValue)\"",
@@ -210,6 +212,7 @@ func layerText(_ layer: Layer) -> String {
         ]
         if text.lineSpacing != 0 { parts.append("\"lineSpacing\": \(formatNumber(text.lineSpacing))") }
         if let font = text.fontPath { parts.append("\"font\": \(jsonString(font))") }
+        if let style = text.style { parts.append("\"style\": \"\(style.rawValue)\"") }
         fields.append(("text", "{" + parts.joined(separator: ", ") + "}"))
     }
     if !layer.keyframes.isEmpty {

@@ -33,12 +33,17 @@ struct SceneValue {
 struct FillValue: Decodable {
     var fill: Fill
 
-    static let expected = #"expected a color, {"linearGradient": {...}} or {"mesh": {...}}"#
+    static let expected = #"expected a color, {"gradient": COLOR}, {"linearGradient": {...}} or {"mesh": {...}}"#
 
     init(from decoder: any Decoder) throws {
         let path = formatCodingPath(decoder.codingPath)
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
-            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh"], context: "a fill")
+            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh", "gradient"], context: "a fill")
+            if container.contains(JSONKey("gradient")) {
+                let color = try container.decode(ColorValue.self, forKey: JSONKey("gradient")).color
+                fill = .linearGradient(LinearGradient.colorGradient(color))
+                return
+            }
             if container.contains(JSONKey("linearGradient")) {
                 fill = .linearGradient(
                     try container.decode(LinearGradientValue.self, forKey: JSONKey("linearGradient")).gradient)
@@ -139,6 +144,7 @@ struct LayerValue: Decodable {
         try container.rejectUnknownKeys(
             allowed: [
                 "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale",
+                "icon",
             ],
             context: "a layer")
         // A stroked outline needs no fill.
@@ -160,7 +166,7 @@ struct LayerValue: Decodable {
             fill: try container.decodeIfPresent(FillValue.self, forKey: JSONKey("fill"))?.fill ?? .solid(.clear),
             opacity: opacity,
             shadow: try container.decodeIfPresent(ShadowValue.self, forKey: JSONKey("shadow"))?.shadow,
-            text: try container.decodeIfPresent(TextValue.self, forKey: JSONKey("text"))?.text,
+            text: try IconValue.text(container),
             keyframes: try container.decodeIfPresent([LayerKeyframeValue].self, forKey: JSONKey("keyframes"))?.map(
                 \.keyframe) ?? [],
             loop: loop,
@@ -199,17 +205,24 @@ struct TextValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font"], context: "a text")
+            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font", "style"],
+            context: "a text")
         let string = try container.decode(String.self, forKey: JSONKey("string"))
         guard !string.isEmpty else {
             throw DocumentError(keyPath: container.path("string"), message: "is empty; expected some text")
         }
-        let size = try container.decode(Double.self, forKey: JSONKey("size"))
+        let style = try container.decodeTextStyle()
+        let size =
+            try style.flatMap { style in
+                try container.decodeIfPresent(Double.self, forKey: JSONKey("size")) ?? style.size
+            }
+            ?? container.decode(Double.self, forKey: JSONKey("size"))
         guard size > 0 else {
             throw DocumentError(keyPath: container.path("size"), message: "\(size) is not allowed; expected points > 0")
         }
         let weight = try container.decodeName(
-            "weight", default: TextMask.Weight.regular, noun: "a weight", expected: "regular, bold or heavy")
+            "weight", default: style?.weight ?? TextMask.Weight.regular, noun: "a weight",
+            expected: "regular, bold or heavy")
         var widthFactor = 1.0
         if container.contains(JSONKey("width")) {
             if let name = try? container.decode(String.self, forKey: JSONKey("width")) {
@@ -238,6 +251,7 @@ struct TextValue: Decodable {
             text: string, size: size, weight: weight, widthFactor: widthFactor, alignment: alignment,
             lineSpacing: try container.decodeIfPresent(Double.self, forKey: JSONKey("lineSpacing")) ?? 0,
             fontPath: try container.decodeIfPresent(String.self, forKey: JSONKey("font")))
+        text.style = style
     }
 }
 

@@ -7,6 +7,13 @@ extension TextMask {
     /// condensed as `widthFactor` says, lines aligned in the frame as
     /// meshgrad aligns them (the block centered vertically).
     func swiftUIModifier() -> String {
+        if let symbol {
+            // An icon: SwiftUI draws the SF Symbol itself.
+            return [
+                ".mask {", "    Image(systemName: \(swiftStringLiteral(symbol)))",
+                "        .font(.system(size: \(swiftNumber(size)), weight: .\(weight.rawValue)))", "}",
+            ].joined(separator: "\n")
+        }
         var lines = [
             "." + maskCall + " {", "    Text(verbatim: \(swiftStringLiteral(text)))", "        .font(\(font))",
         ]

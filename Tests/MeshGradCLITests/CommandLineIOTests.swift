@@ -214,8 +214,12 @@ import Testing
             .write(to: dir.appendingPathComponent("shapes.json"), atomically: true, encoding: .utf8)
         try ##"{"layers": [{"fill": "#ffffff"}, {"fill": "#000000", "text": {"string": "Go", "size": 17}}], "layout": {"vstack": {"spacing": 30, "padding": [16, 32, 16, 32], "alignment": "leading", "background": 0, "children": [{"spacer": {}}, {"layer": 1, "width": 50}, {"hstack": {"children": [{"spacer": {"minLength": 0}}]}}]}}}"##
             .write(to: dir.appendingPathComponent("layout.json"), atomically: true, encoding: .utf8)
+        try ##"{"layers": [{"fill": {"gradient": "#ffffff"}, "icon": {"name": "camera", "style": "largeTitle"}}, {"fill": "#ffffff", "text": {"string": "Go", "style": "headline"}}]}"##
+            .write(to: dir.appendingPathComponent("icons.json"), atomically: true, encoding: .utf8)
         // What the decoder refuses, the schema refuses too.
         let bad = [
+            ##"{"layers": [{"fill": "#000000", "icon": {"name": "globe"}}]}"##,
+            ##"{"layers": [{"fill": "#000000", "text": {"string": "a"}}]}"##,
             ##"{"layers": [{"fill": "#000000"}], "layout": {"vstack": {"alignment": "middle"}}}"##,
             ##"{"layers": [{"fill": "#000000"}], "layout": {"stack": {}}}"##,
             ##"{"layers": [{"fill": "#000000", "shape": "star"}]}"##,
@@ -252,7 +256,8 @@ import Testing
             })
         for preset in Presets.all { #expect(verdicts["\(preset.name).json"] == "valid", "\(preset.name)") }
         #expect(verdicts["grain-mesh.json"] == "valid" && verdicts["grain-scene.json"] == "valid", "\(verdicts)")
-        #expect(verdicts["shapes.json"] == "valid" && verdicts["layout.json"] == "valid", "\(verdicts)")
+        #expect(verdicts["shapes.json"] == "valid" && verdicts["layout.json"] == "valid"
+                && verdicts["icons.json"] == "valid", "\(verdicts)")
         for k in bad.indices { #expect(verdicts["bad-\(k).json"] == "invalid", "\(bad[k])") }
     }
 

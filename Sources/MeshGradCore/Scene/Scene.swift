@@ -60,6 +60,11 @@ public struct TextMask: Hashable, Sendable {
     public var lineSpacing: Double
     /// A TTF or OTF file; nil for the default sans serif.
     public var fontPath: String?
+    /// The SF Symbol this text draws (an icon, its glyph from
+    /// ``IconSymbols``), kept to write the document and SwiftUI code back.
+    public var symbol: String?
+    /// The SwiftUI text style the size and weight came from, if any.
+    public var style: TextStyleName?
 
     public init(
         text: String, size: Double, weight: Weight = .regular, widthFactor: Double = 1, alignment: Alignment = .center,
