@@ -185,6 +185,7 @@ enum DocumentSchema {
                 {"$ref": "#/$defs/color"},
                 {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
                 {"type": "object", "properties": {"gradient": {"$ref": "#/$defs/color"}}, "required": ["gradient"], "additionalProperties": false},
+                {"type": "object", "properties": {"material": {"enum": ["ultraThin", "thin", "regular", "thick"]}}, "required": ["material"], "additionalProperties": false},
                 {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
               ]
             },

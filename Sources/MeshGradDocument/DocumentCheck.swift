@@ -286,6 +286,11 @@ struct Checker {
                     width, height)
             }
             strokePixels(layer, scale: layerScale, path: path, width, height)
+            if let material = layer.material {
+                pixels(
+                    material.blurSigma * layerScale, path + ".fill.material", limit: DocumentLimits.materialPixels,
+                    width, height)
+            }
             if let shadow = layer.shadow {
                 pixels(
                     shadow.radius * layerScale, path + ".shadow.radius", limit: DocumentLimits.shadowPixels, width,

@@ -49,6 +49,10 @@ public enum DocumentLimits {
     public static let layoutDepth = 8
     /// Nodes in a layout (stacks, spacers, layers).
     public static let layoutNodes = 2000
+    /// A material's blur (its standard deviation) once scaled to the
+    /// canvas, in pixels: the backdrop blurred reaches three of them past
+    /// the layer on every side.
+    public static let materialPixels = 2048.0
     /// Characters in a text.
     public static let textLength = 10_000
     /// Bytes in a font path.

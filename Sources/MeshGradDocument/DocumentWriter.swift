@@ -193,7 +193,8 @@ func layerText(_ layer: Layer) -> String {
     func rect(_ r: UnitRect) -> String {
         "[" + [r.x, r.y, r.width, r.height].map(formatNumber).joined(separator: ", ") + "]"
     }
-    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fillText(layer.fill))]
+    let fill = layer.material.map { "{\"material\": \"\($0.rawValue)\"}" } ?? fillText(layer.fill)
+    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fill)]
     if layer.opacity != 1 { fields.append(("opacity", formatNumber(layer.opacity))) }
     if let shadow = layer.shadow {
         fields.append(

@@ -33,6 +33,10 @@ extension Layer {
         }
         // Modifiers line up under a multi-line fill's closing parenthesis,
         // and are indented under a one-word shared fill.
+        if let material {
+            // SwiftUI's material is a style a shape fills with.
+            return (["Rectangle().fill(.\(material.rawValue)Material)"] + lines).joined(separator: "\n")
+        }
         guard let sharedFill else { return ([indented(fill.swiftUICode(), by: 0)] + lines).joined(separator: "\n") }
         return ([sharedFill] + lines.map { "    " + $0 }).joined(separator: "\n")
     }

@@ -152,6 +152,7 @@ struct LayerValue: Decodable {
         guard container.contains(JSONKey("fill")) || stroke != nil else {
             throw DocumentError(keyPath: container.path("fill"), message: "missing; \(FillValue.expected)")
         }
+        let material = try MaterialValue.material(container)
         let opacity = try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")) ?? 1
         guard (0...1).contains(opacity) else {
             throw DocumentError(keyPath: container.path("opacity"), message: "\(opacity) is out of range; expected 0…1")
@@ -163,7 +164,9 @@ struct LayerValue: Decodable {
         }
         layer = Layer(
             frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect ?? .full,
-            fill: try container.decodeIfPresent(FillValue.self, forKey: JSONKey("fill"))?.fill ?? .solid(.clear),
+            fill: material == nil
+                ? try container.decodeIfPresent(FillValue.self, forKey: JSONKey("fill"))?.fill ?? .solid(.clear)
+                : .solid(.clear),
             opacity: opacity,
             shadow: try container.decodeIfPresent(ShadowValue.self, forKey: JSONKey("shadow"))?.shadow,
             text: try IconValue.text(container),
@@ -174,6 +177,7 @@ struct LayerValue: Decodable {
             stroke: stroke,
             offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point ?? .zero,
             scale: try container.decodeScale() ?? 1)
+        layer.material = material
     }
 }
 

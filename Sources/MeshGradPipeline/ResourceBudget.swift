@@ -84,6 +84,12 @@ public struct ResourceBudget: Sendable, Equatable {
                 let glyph = text.size * layerScale * 1.5
                 drawing += glyph * glyph * max(1, text.widthFactor)
             }
+            if let material = layer.material {
+                // Its backdrop, copied and blurred (MaterialPlan.backdropBox).
+                let sigma = material.blurSigma * layerScale
+                let margin = 2 * (3 * sigma).rounded(.up)
+                drawing += (Double(placed.box.width) + margin) * (Double(placed.box.height) + margin) * 48
+            }
             if let shadow = placed.shadow {
                 let source = shadow.sourceBox(of: placed.box, canvas: canvas).expanded(by: shadow.kernel.radius)
                 drawing += Double(source.width) * Double(source.height) * 24

@@ -99,6 +99,9 @@ public struct Layer: Hashable, Sendable {
     /// A line along the shape (the frame's rectangle when there is no
     /// shape), over the fill.
     public var stroke: Stroke?
+    /// A backdrop material drawn instead of the fill (SwiftUI's
+    /// `.fill(.ultraThinMaterial)`): what lies behind, blurred and tinted.
+    public var material: Material?
     /// Where the layer is drawn relative to its frame, in points (SwiftUI's
     /// `.offset(x:y:)`): it moves the drawing, not the frame.
     public var offset: SIMD2<Double>

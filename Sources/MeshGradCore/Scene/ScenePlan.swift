@@ -5,6 +5,9 @@ public enum LayerContent: Sendable {
     case linearGradient(GradientShading)
     /// A mesh planned at the layer's box size: its unit square is the box.
     case mesh(RenderPlan)
+    /// What is already drawn behind the layer, blurred, saturated and
+    /// tinted (Material.swift).
+    case material(MaterialPlan)
 }
 
 /// A linear gradient placed on the canvas: its stops as the renderers read
@@ -181,7 +184,7 @@ public struct ScenePlan: Sendable {
                 let placed = Self.place(layer, frame: frame, canvas: canvas, scale: layerScale)
             else { continue }
             let box = placed.box
-            let content: LayerContent
+            var content: LayerContent
             switch layer.fill {
             case .solid(let color): content = .solid(SIMD4<Float>(color.vector))
             case .linearGradient(let gradient):
@@ -193,6 +196,9 @@ public struct ScenePlan: Sendable {
                         nets: PatchNets(moved).reframed(from: placed.frameBox, to: box), width: box.width,
                         height: box.height, tolerance: tolerance, antialiasing: antialiasing,
                         maximumVertices: vertexShare))
+            }
+            if let material = layer.material {
+                content = .material(MaterialPlan(material, pixelsPerPoint: layerScale))
             }
             var mask: CoverageMask?
             if let text = layer.text {
