@@ -84,7 +84,8 @@ let package = Package(
         // MARK: Pure Swift
 
         .target(name: "MeshGradCore"),
-        .target(name: "MeshGradDocument", dependencies: ["MeshGradCore"]),
+        // Text for layouts: a stack sizes a text layer by its text (FreeType).
+        .target(name: "MeshGradDocument", dependencies: ["MeshGradCore", "MeshGradText"]),
         .target(name: "MeshGradEditor", dependencies: ["MeshGradCore", "MeshGradDocument"]),
 
         // MARK: Text (FreeType)

@@ -9,6 +9,8 @@ twins=(
     "Shaders/finish.frag Sources/MeshGradCore/Render/Finish.swift"
     "Shaders/quantize.glsl Sources/MeshGradCore/Render/Quantize.swift"
     "Shaders/shadow.frag Sources/MeshGradCore/Scene/Shadow.swift"
+    "Shaders/shape.glsl Sources/MeshGradCore/Scene/Shape.swift"
+    "Shaders/material.glsl Sources/MeshGradCore/Scene/Material.swift"
     "Shaders/mesh.geom Sources/MeshGradCore/Render/MeshGeom.swift"
     "Shaders/grain.glsl Sources/MeshGradCore/Render/Grain.swift"
 )

@@ -1,14 +1,16 @@
 #version 330 core
 // One scene layer's premultiplied color at a pixel: its content (a solid
 // color, a linear gradient, or a mesh drawn beforehand into an image),
-// times its text mask, times its opacity; composited over the canvas by
+// clipped to its shape and stroked (shape.glsl), times its text mask,
+// times its opacity; composited over the canvas by
 // GL blending (ONE, ONE_MINUS_SRC_ALPHA). Twin of LayerSource and
 // Sources/MeshGradCore/Scene/LayerShading.swift: the functions carry the
 // same names.
 
 uniform ivec2 targetOrigin;  // the canvas pixel at the target's (0, 0)
 uniform ivec2 boxOrigin;     // the canvas pixel at the layer box's (0, 0)
-// 0: solid, 1: linear gradient, 2: premultiplied image, 3: straight image.
+// 0: solid, 1: linear gradient, 2: premultiplied image, 3: straight image,
+// 4: a material's blurred backdrop (material.glsl).
 uniform int contentKind;
 uniform vec4 solidColor;     // straight
 // LinearGradient.shadingStops: premultiplied, interpolation space.
@@ -27,6 +29,14 @@ out vec4 result;
 
 // In color.glsl, linked with this file.
 vec4 finishColor(vec4 c, int colorSpace);
+// In material.glsl, linked with this file.
+vec4 materialColor(vec4 blurred, float saturation, vec4 tint);
+uniform ivec2 backdropOrigin;  // the canvas pixel at the backdrop's (0, 0)
+uniform float materialSaturation;
+uniform vec4 materialTint;     // premultiplied
+// In shape.glsl, linked with this file.
+uniform bool hasShape;
+vec4 shapeColor(vec4 fill, vec2 p);
 
 float linearGradientParameter(vec2 p, vec2 start, vec2 end) {
     float dx = end.x - start.x;
@@ -66,9 +76,13 @@ void main() {
         color = premultiply(linearGradientColor(linearGradientParameter(center, gradientStart, gradientEnd)));
     } else if (contentKind == 2) {
         color = texelFetch(contentImage, local, 0);
-    } else {
+    } else if (contentKind == 3) {
         color = premultiply(texelFetch(contentImage, local, 0));
+    } else {
+        vec4 blurred = texelFetch(contentImage, pixel - backdropOrigin, 0);
+        color = materialColor(blurred, materialSaturation, materialTint);
     }
+    if (hasShape) color = shapeColor(color, vec2(pixel) + 0.5);
     if (hasMask) {
         color *= texelFetch(maskImage, local, 0).r * opacity;
     } else if (opacity < 1.0) {

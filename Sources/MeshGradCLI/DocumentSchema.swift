@@ -1,3 +1,5 @@
+import MeshGradCore
+
 /// The JSON Schema (draft 2020-12) of the gradient document, as
 /// `meshgrad schema` prints it. The decoder (MeshGradDocument) is the
 /// authority; a test validates every preset against this schema and checks
@@ -5,6 +7,11 @@
 enum DocumentSchema {
     /// The keys a mesh has both as a document and as a scene layer's fill
     /// (a document adds `size` and `grain`): written once, used twice.
+    /// The symbol names an icon may have, as JSON strings.
+    static let iconNames = IconSymbols.glyphs.keys.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+    /// SwiftUI's text styles, as JSON strings.
+    static let textStyleNames = TextStyleName.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")
+
     static let meshFields = #"""
                 "width": {"type": "integer", "minimum": 2, "maximum": 256},
                 "height": {"type": "integer", "minimum": 2, "maximum": 256},
@@ -177,6 +184,8 @@ enum DocumentSchema {
               "oneOf": [
                 {"$ref": "#/$defs/color"},
                 {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
+                {"type": "object", "properties": {"gradient": {"$ref": "#/$defs/color"}}, "required": ["gradient"], "additionalProperties": false},
+                {"type": "object", "properties": {"material": {"enum": ["ultraThin", "thin", "regular", "thick"]}}, "required": ["material"], "additionalProperties": false},
                 {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
               ]
             },
@@ -200,9 +209,22 @@ enum DocumentSchema {
                     "width": {"oneOf": [{"enum": ["standard", "expanded", "condensed", "compressed"]}, {"type": "number", "exclusiveMinimum": 0}]},
                     "alignment": {"enum": ["leading", "center", "trailing"]},
                     "lineSpacing": {"type": "number"},
-                    "font": {"type": "string"}
+                    "font": {"type": "string"},
+                    "style": {"$ref": "#/$defs/textStyle"}
                   },
-                  "required": ["string", "size"],
+                  "required": ["string"],
+                  "anyOf": [{"required": ["size"]}, {"required": ["style"]}],
+                  "additionalProperties": false
+                },
+                "icon": {
+                  "type": "object",
+                  "properties": {
+                    "name": {"enum": [\#(iconNames)]},
+                    "style": {"$ref": "#/$defs/textStyle"},
+                    "size": {"type": "number", "exclusiveMinimum": 0},
+                    "weight": {"enum": ["regular", "bold", "heavy"]}
+                  },
+                  "required": ["name"],
                   "additionalProperties": false
                 },
                 "keyframes": {
@@ -213,16 +235,78 @@ enum DocumentSchema {
                       "duration": {"type": "number", "exclusiveMinimum": 0},
                       "easing": {"$ref": "#/$defs/easing"},
                       "frame": {"$ref": "#/$defs/rect"},
-                      "opacity": {"$ref": "#/$defs/unit"}
+                      "opacity": {"$ref": "#/$defs/unit"},
+                      "offset": {"$ref": "#/$defs/point"},
+                      "scale": {"type": "number", "minimum": 0, "maximum": 100},
+                      "delay": {"type": "number", "minimum": 0}
                     },
-                    "required": ["duration"],
+                    "anyOf": [{"required": ["duration"]}, {"required": ["easing"], "properties": {"easing": {"type": "object"}}}],
                     "additionalProperties": false
                   }
                 },
-                "loop": {"type": "number", "exclusiveMinimum": 0}
+                "loop": {"type": "number", "exclusiveMinimum": 0},
+                "offset": {"$ref": "#/$defs/point"},
+                "scale": {"type": "number", "minimum": 0, "maximum": 100},
+                "shape": {
+                  "oneOf": [
+                    {"enum": ["rectangle", "capsule", "circle"]},
+                    {
+                      "type": "object",
+                      "properties": {
+                        "roundedRectangle": {
+                          "type": "object",
+                          "properties": {"cornerRadius": {"type": "number", "minimum": 0, "maximum": 100000}},
+                          "required": ["cornerRadius"],
+                          "additionalProperties": false
+                        }
+                      },
+                      "required": ["roundedRectangle"],
+                      "additionalProperties": false
+                    }
+                  ]
+                },
+                "stroke": {
+                  "type": "object",
+                  "properties": {"color": {"$ref": "#/$defs/color"}, "width": {"type": "number", "minimum": 0, "maximum": 10000}},
+                  "required": ["color"],
+                  "additionalProperties": false
+                }
               },
-              "required": ["fill"],
+              "anyOf": [{"required": ["fill"]}, {"required": ["stroke"]}],
               "additionalProperties": false
+            },
+            "textStyle": {"enum": [\#(textStyleNames)]},
+            "layoutLength": {"type": "number", "minimum": 0, "maximum": 100000},
+            "stack": {
+              "type": "object",
+              "properties": {
+                "spacing": {"$ref": "#/$defs/layoutLength"},
+                "alignment": {"enum": ["center", "leading", "trailing", "top", "bottom", "topLeading", "topTrailing", "bottomLeading", "bottomTrailing"]},
+                "padding": {"oneOf": [{"$ref": "#/$defs/layoutLength"}, {"type": "array", "items": {"$ref": "#/$defs/layoutLength"}, "minItems": 4, "maxItems": 4}]},
+                "background": {"type": "integer", "minimum": 0},
+                "children": {"type": "array", "items": {"$ref": "#/$defs/layoutNode"}}
+              },
+              "additionalProperties": false
+            },
+            "layoutNode": {
+              "description": "A stack, a spacer or a layer (by index) of a scene's layout. See Docs/document-format.md, Layout.",
+              "oneOf": [
+                {"type": "object", "properties": {"vstack": {"$ref": "#/$defs/stack"}}, "required": ["vstack"], "additionalProperties": false},
+                {"type": "object", "properties": {"hstack": {"$ref": "#/$defs/stack"}}, "required": ["hstack"], "additionalProperties": false},
+                {"type": "object", "properties": {"zstack": {"$ref": "#/$defs/stack"}}, "required": ["zstack"], "additionalProperties": false},
+                {
+                  "type": "object",
+                  "properties": {"spacer": {"type": "object", "properties": {"minLength": {"$ref": "#/$defs/layoutLength"}}, "additionalProperties": false}},
+                  "required": ["spacer"],
+                  "additionalProperties": false
+                },
+                {
+                  "type": "object",
+                  "properties": {"layer": {"type": "integer", "minimum": 0}, "width": {"$ref": "#/$defs/layoutLength"}, "height": {"$ref": "#/$defs/layoutLength"}},
+                  "required": ["layer"],
+                  "additionalProperties": false
+                }
+              ]
             },
             "sceneDocument": {
               "type": "object",
@@ -232,6 +316,7 @@ enum DocumentSchema {
                 "points": {"type": "array", "items": {"type": "number", "exclusiveMinimum": 0}, "minItems": 2, "maxItems": 2},
                 "background": {"$ref": "#/$defs/fill"},
                 "layers": {"type": "array", "items": {"$ref": "#/$defs/layer"}},
+                "layout": {"$ref": "#/$defs/layoutNode"},
                 "poster": {"type": "number"}
               },
               "required": ["layers"],

@@ -211,6 +211,8 @@ struct Checker {
             point(shadow.offset, path + ".shadow.offset", limit: DocumentLimits.shadowOffset)
         }
         if let text = layer.text { self.text(text, path: path + ".text") }
+        shape(layer, path: path)
+        motion(layer, path: path)
         count(layer.keyframes.count, path + ".keyframes", limit: DocumentLimits.keyframes, what: "keyframes")
         var total = 0.0
         for (k, keyframe) in layer.keyframes.enumerated() {
@@ -218,7 +220,8 @@ struct Checker {
             number(keyframe.duration, base + ".duration", limit: DocumentLimits.time, unit: "seconds")
             easing(keyframe.easing, base + ".easing")
             if let frame = keyframe.frame { rect(frame, base + ".frame") }
-            total += keyframe.duration
+            motion(keyframe, path: base)
+            total += keyframe.span
         }
         if total > DocumentLimits.time {
             fail(
@@ -271,18 +274,27 @@ struct Checker {
             let state = layer.state(at: time)
             rect(state.frame, path + ".frame")
             if !state.opacity.isFinite { fail(path + ".opacity", "is not finite at \(time) s") }
+            moved(state, scene: scene, time: time, path: path)
+            let layerScale = state.pixelsPerPoint(canvas: scale)
             if case .mesh(let mesh, let animation) = layer.fill {
                 moved(AnimatedMesh(mesh, animation: animation), time: time, path: path + ".fill.mesh")
             }
             if let text = layer.text {
-                pixels(text.size * scale, path + ".text.size", limit: DocumentLimits.textPixels, width, height)
+                pixels(text.size * layerScale, path + ".text.size", limit: DocumentLimits.textPixels, width, height)
                 pixels(
-                    text.size * text.widthFactor * scale, path + ".text.width", limit: DocumentLimits.textPixels,
+                    text.size * text.widthFactor * layerScale, path + ".text.width", limit: DocumentLimits.textPixels,
+                    width, height)
+            }
+            strokePixels(layer, scale: layerScale, path: path, width, height)
+            if let material = layer.material {
+                pixels(
+                    material.blurSigma * layerScale, path + ".fill.material", limit: DocumentLimits.materialPixels,
                     width, height)
             }
             if let shadow = layer.shadow {
                 pixels(
-                    shadow.radius * scale, path + ".shadow.radius", limit: DocumentLimits.shadowPixels, width, height)
+                    shadow.radius * layerScale, path + ".shadow.radius", limit: DocumentLimits.shadowPixels, width,
+                    height)
             }
         }
     }

@@ -30,6 +30,29 @@ public enum DocumentLimits {
     public static let shadowOffset = 100_000.0
     /// A text's width factor.
     public static let widthFactor = 0.01...100.0
+    /// A rounded rectangle's corner radius, in points (clamped to half the
+    /// shorter side when drawn).
+    public static let shapeLength = 100_000.0
+    /// A stroke's width, in points.
+    public static let strokeWidth = 10_000.0
+    /// A stroke's width once scaled to the canvas, in pixels: the layer's
+    /// box grows by half of it.
+    public static let strokePixels = 16_384.0
+    /// A layer's offset, in points (SwiftUI's `.offset`).
+    public static let layerOffset = 100_000.0
+    /// A layer's scale (SwiftUI's `.scaleEffect`).
+    public static let layerScale = 0...100.0
+    /// A layout's spacing, padding, spacer length or fixed size, in points.
+    public static let layoutLength = 100_000.0
+    /// How deep stacks nest: sizing a stack sizes each child up to three
+    /// times (two to learn its flexibility), so the work grows as 3^depth.
+    public static let layoutDepth = 8
+    /// Nodes in a layout (stacks, spacers, layers).
+    public static let layoutNodes = 2000
+    /// A material's blur (its standard deviation) once scaled to the
+    /// canvas, in pixels: the backdrop blurred reaches three of them past
+    /// the layer on every side.
+    public static let materialPixels = 2048.0
     /// Characters in a text.
     public static let textLength = 10_000
     /// Bytes in a font path.

@@ -166,6 +166,7 @@ func sceneText(_ scene: Scene, size: CanvasSize?, poster: Double, grain: Grain? 
     fields.append(("points", formatPoint(scene.points)))
     fields.append(("background", fillText(scene.background)))
     fields.append(("layers", array(scene.layers.map(layerText))))
+    if let layout = scene.layout { fields.append(("layout", layoutText(layout.root))) }
     if let grain { fields.append(("grain", GrainValue.text(grain))) }
     return object(fields) + "\n"
 }
@@ -192,7 +193,8 @@ func layerText(_ layer: Layer) -> String {
     func rect(_ r: UnitRect) -> String {
         "[" + [r.x, r.y, r.width, r.height].map(formatNumber).joined(separator: ", ") + "]"
     }
-    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fillText(layer.fill))]
+    let fill = layer.material.map { "{\"material\": \"\($0.rawValue)\"}" } ?? fillText(layer.fill)
+    var fields: [(String, String)] = [("frame", rect(layer.frame)), ("fill", fill)]
     if layer.opacity != 1 { fields.append(("opacity", formatNumber(layer.opacity))) }
     if let shadow = layer.shadow {
         fields.append(
@@ -201,7 +203,9 @@ func layerText(_ layer: Layer) -> String {
                 "{\"color\": \(formatColor(shadow.color)), \"radius\": \(formatNumber(shadow.radius)), \"offset\": \(formatPoint(shadow.offset))}"
             ))
     }
-    if let text = layer.text {
+    if let text = layer.text, let symbol = text.symbol {
+        fields.append(("icon", IconValue.text(text, symbol: symbol)))
+    } else if let text = layer.text {
         var parts = [
             "\"string\": \(jsonString(text.text))", "\"size\": \(formatNumber(text.size))",
             "\"weight\": \"\(text.weight.rawValue)\"",
@@ -209,18 +213,26 @@ func layerText(_ layer: Layer) -> String {
         ]
         if text.lineSpacing != 0 { parts.append("\"lineSpacing\": \(formatNumber(text.lineSpacing))") }
         if let font = text.fontPath { parts.append("\"font\": \(jsonString(font))") }
+        if let style = text.style { parts.append("\"style\": \"\(style.rawValue)\"") }
         fields.append(("text", "{" + parts.joined(separator: ", ") + "}"))
     }
     if !layer.keyframes.isEmpty {
         let frames = layer.keyframes.map { k in
             var parts = ["\"duration\": \(formatNumber(k.duration))", "\"easing\": \(easingText(k.easing))"]
+            if k.delay != 0 { parts.append("\"delay\": \(formatNumber(k.delay))") }
             if let frame = k.frame { parts.append("\"frame\": \(rect(frame))") }
             if let opacity = k.opacity { parts.append("\"opacity\": \(formatNumber(opacity))") }
+            if let offset = k.offset { parts.append("\"offset\": \(formatPoint(offset))") }
+            if let scale = k.scale { parts.append("\"scale\": \(formatNumber(scale))") }
             return "{" + parts.joined(separator: ", ") + "}"
         }
         fields.append(("keyframes", "[" + frames.joined(separator: ", ") + "]"))
     }
     if let loop = layer.loop { fields.append(("loop", formatNumber(loop))) }
+    if let shape = layer.shape { fields.append(("shape", ShapeValue.text(shape))) }
+    if let stroke = layer.stroke { fields.append(("stroke", StrokeValue.text(stroke))) }
+    if layer.offset != .zero { fields.append(("offset", formatPoint(layer.offset))) }
+    if layer.scale != 1 { fields.append(("scale", formatNumber(layer.scale))) }
     return object(fields)
 }
 

@@ -243,24 +243,16 @@ extension Presets {
 }
 
 extension Presets {
-    /// Seed tutorial 1's screen: the animated onboarding mesh under a 50 %
-    /// black overlay, with the big white "Happy / Meshing!" title (48 pt,
-    /// heavy, expanded) in the upper part, on an iPhone 15's 393 × 852 pt.
+    /// Seed tutorial 1's whole screen (OnboardingScreen.swift): the
+    /// animated mesh under a 50 % black overlay, the title, four feature
+    /// cards and the "Get Started" button, laid out by stacks and springing
+    /// in as the tutorial's do; the poster after they settle.
     public static let onboardingScreen = Preset(
         name: "onboarding-screen",
-        summary: "the Meshing onboarding screen: animated mesh, 50 % black overlay, white title",
+        summary: "the Meshing onboarding screen: mesh, overlay, title, feature cards, button; springs in",
         document: GradientDocument(
-            scene: Scene(
-                background: .solid(RGBAColor(hex: "#00264d")!),
-                layers: [
-                    Layer(fill: meshFill(onboarding)),
-                    Layer(fill: .solid(.black), opacity: 0.5),
-                    Layer(
-                        frame: UnitRect(x: 0.04, y: 0.16, width: 0.92, height: 0.2), fill: .solid(.white),
-                        text: TextMask(text: "Happy \nMeshing!", size: 48, weight: .heavy, widthFactor: 1.25)),
-                ],
-                points: SIMD2(393, 852)),
-            size: CanvasSize(width: 1179, height: 2556)))
+            scene: OnboardingScreen.scene(mesh: meshFill(onboarding)), size: CanvasSize(width: 1179, height: 2556),
+            poster: 2))
 
     /// Seed tutorial 2: the word "Meshing" (150 pt, bold, expanded) filled
     /// with the animated 3×3 rainbow mesh stretched over the label, clear

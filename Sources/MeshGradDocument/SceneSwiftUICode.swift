@@ -47,11 +47,19 @@ extension Scene {
     private func bodyCode(keyframed: Set<Int>, shared: SharedFills) -> String {
         var stack = ["ZStack {"]
         if background != .solid(.clear) { stack.append(indented(background.swiftUICode(), by: 4)) }
-        for (k, layer) in layers.enumerated() {
+        let laidOut = Set(layout?.root.layerIndices ?? [])
+        for (k, layer) in layers.enumerated() where !laidOut.contains(k) {
             let state = keyframed.contains(k) ? "state\(k)" : nil
             if let state { stack.append("    let \(state) = Self.layer\(k).state(at: t)") }
             let sharedFill = shared.fills.firstIndex(of: layer.fill).map { "fill\($0)" }
             stack.append(indented(layer.swiftUICode(points: points, state: state, sharedFill: sharedFill), by: 4))
+        }
+        if let layout {
+            // The laid-out layers, above the others, in their stacks.
+            for k in keyframed.sorted() where laidOut.contains(k) {
+                stack.append("    let state\(k) = Self.layer\(k).state(at: t)")
+            }
+            stack.append(indented(layoutCode(layout.root, keyframed: keyframed), by: 4))
         }
         stack += ["}", ".frame(width: \(swiftNumber(points.x)), height: \(swiftNumber(points.y)))"]
         let zstack = stack.joined(separator: "\n")
@@ -72,8 +80,11 @@ private struct SharedFills {
 extension Scene {
     private var sharedFills: SharedFills {
         var shared = SharedFills()
-        for layer in layers where !shared.fills.contains(layer.fill) {
-            let count = layers.filter { $0.fill == layer.fill }.count
+        // Laid-out layers print their fill as a style of their own.
+        let laidOut = Set(layout?.root.layerIndices ?? [])
+        let placed = layers.indices.filter { !laidOut.contains($0) }.map { layers[$0] }
+        for layer in placed where !shared.fills.contains(layer.fill) {
+            let count = placed.filter { $0.fill == layer.fill }.count
             if count > 1 {
                 shared.fills.append(layer.fill)
                 shared.users.append(count)

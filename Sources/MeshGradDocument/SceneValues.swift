@@ -5,7 +5,7 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain"]
+    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain", "layout"]
 
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)
@@ -21,6 +21,10 @@ struct SceneValue {
             try container.decodeIfPresent(FillValue.self, forKey: JSONKey("background"))?.fill ?? .solid(.clear)
         let layers = try container.decode([LayerValue].self, forKey: JSONKey("layers")).map(\.layer)
         scene = Scene(background: background, layers: layers, points: points)
+        if container.contains(JSONKey("layout")) {
+            let layout = SceneLayout(root: try container.decode(LayoutNodeValue.self, forKey: JSONKey("layout")).node)
+            scene = try Self.laidOut(scene, layout, path: container.path("layout"))
+        }
     }
 }
 
@@ -29,14 +33,19 @@ struct SceneValue {
 struct FillValue: Decodable {
     var fill: Fill
 
-    static let expected = #"expected a color, {"linearGradient": {...}} or {"mesh": {...}}"#
+    static let expected = #"expected a color, {"gradient": COLOR}, {"linearGradient": {...}} or {"mesh": {...}}"#
 
     init(from decoder: any Decoder) throws {
         // Formatted only for an error: every point and color passes here.
         let codingPath = decoder.codingPath
         var path: String { formatCodingPath(codingPath) }
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
-            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh"], context: "a fill")
+            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh", "gradient"], context: "a fill")
+            if container.contains(JSONKey("gradient")) {
+                let color = try container.decode(ColorValue.self, forKey: JSONKey("gradient")).color
+                fill = .linearGradient(LinearGradient.colorGradient(color))
+                return
+            }
             if container.contains(JSONKey("linearGradient")) {
                 fill = .linearGradient(
                     try container.decode(LinearGradientValue.self, forKey: JSONKey("linearGradient")).gradient)
@@ -128,17 +137,26 @@ struct RectValue: Decodable {
 }
 
 /// One layer: `{"frame": [x, y, w, h], "fill": FILL, "opacity": 1,
-/// "shadow": {...}, "text": {...}, "keyframes": [...], "loop": S}`.
+/// "shadow": {...}, "text": {...}, "keyframes": [...], "loop": S,
+/// "shape": SHAPE, "stroke": {...}}` (`fill` may be left out when there is
+/// a stroke).
 struct LayerValue: Decodable {
     var layer: Layer
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["frame", "fill", "opacity", "shadow", "text", "keyframes", "loop"], context: "a layer")
-        guard container.contains(JSONKey("fill")) else {
+            allowed: [
+                "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale",
+                "icon",
+            ],
+            context: "a layer")
+        // A stroked outline needs no fill.
+        let stroke = try container.decodeIfPresent(StrokeValue.self, forKey: JSONKey("stroke"))?.stroke
+        guard container.contains(JSONKey("fill")) || stroke != nil else {
             throw DocumentError(keyPath: container.path("fill"), message: "missing; \(FillValue.expected)")
         }
+        let material = try MaterialValue.material(container)
         let opacity = try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")) ?? 1
         guard (0...1).contains(opacity) else {
             throw DocumentError(keyPath: container.path("opacity"), message: "\(opacity) is out of range; expected 0…1")
@@ -150,13 +168,20 @@ struct LayerValue: Decodable {
         }
         layer = Layer(
             frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect ?? .full,
-            fill: try container.decode(FillValue.self, forKey: JSONKey("fill")).fill,
+            fill: material == nil
+                ? try container.decodeIfPresent(FillValue.self, forKey: JSONKey("fill"))?.fill ?? .solid(.clear)
+                : .solid(.clear),
             opacity: opacity,
             shadow: try container.decodeIfPresent(ShadowValue.self, forKey: JSONKey("shadow"))?.shadow,
-            text: try container.decodeIfPresent(TextValue.self, forKey: JSONKey("text"))?.text,
+            text: try IconValue.text(container),
             keyframes: try container.decodeIfPresent([LayerKeyframeValue].self, forKey: JSONKey("keyframes"))?.map(
                 \.keyframe) ?? [],
-            loop: loop)
+            loop: loop,
+            shape: try container.decodeIfPresent(ShapeValue.self, forKey: JSONKey("shape"))?.shape,
+            stroke: stroke,
+            offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point ?? .zero,
+            scale: try container.decodeScale() ?? 1)
+        layer.material = material
     }
 }
 
@@ -188,17 +213,24 @@ struct TextValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font"], context: "a text")
+            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font", "style"],
+            context: "a text")
         let string = try container.decode(String.self, forKey: JSONKey("string"))
         guard !string.isEmpty else {
             throw DocumentError(keyPath: container.path("string"), message: "is empty; expected some text")
         }
-        let size = try container.decode(Double.self, forKey: JSONKey("size"))
+        let style = try container.decodeTextStyle()
+        let size =
+            try style.flatMap { style in
+                try container.decodeIfPresent(Double.self, forKey: JSONKey("size")) ?? style.size
+            }
+            ?? container.decode(Double.self, forKey: JSONKey("size"))
         guard size > 0 else {
             throw DocumentError(keyPath: container.path("size"), message: "\(size) is not allowed; expected points > 0")
         }
         let weight = try container.decodeName(
-            "weight", default: TextMask.Weight.regular, noun: "a weight", expected: "regular, bold or heavy")
+            "weight", default: style?.weight ?? TextMask.Weight.regular, noun: "a weight",
+            expected: "regular, bold or heavy")
         var widthFactor = 1.0
         if container.contains(JSONKey("width")) {
             if let name = try? container.decode(String.self, forKey: JSONKey("width")) {
@@ -227,26 +259,65 @@ struct TextValue: Decodable {
             text: string, size: size, weight: weight, widthFactor: widthFactor, alignment: alignment,
             lineSpacing: try container.decodeIfPresent(Double.self, forKey: JSONKey("lineSpacing")) ?? 0,
             fontPath: try container.decodeIfPresent(String.self, forKey: JSONKey("font")))
+        text.style = style
     }
 }
 
-/// `{"duration": 4, "easing": "easeInOut", "frame": [...], "opacity": 1}`.
+/// `{"duration": 4, "easing": "easeInOut", "frame": [...], "opacity": 1,
+/// "offset": [0, 0], "scale": 1, "delay": 0.3}`; a spring's `duration`
+/// defaults to the time it takes to settle.
 struct LayerKeyframeValue: Decodable {
     var keyframe: LayerKeyframe
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["duration", "easing", "frame", "opacity"], context: "a layer keyframe")
+            allowed: ["duration", "easing", "frame", "opacity", "offset", "scale", "delay"], context: "a layer keyframe"
+        )
+        let easing = try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut
+        let duration = try Self.duration(container, easing: easing)
+        let delay = try container.decodeIfPresent(Double.self, forKey: JSONKey("delay")) ?? 0
+        guard delay >= 0 else {
+            throw DocumentError(
+                keyPath: container.path("delay"), message: "\(delay) is not allowed; expected seconds ≥ 0")
+        }
+        keyframe = LayerKeyframe(
+            duration: duration, easing: easing,
+            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect,
+            opacity: try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")),
+            offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point,
+            scale: try container.decodeScale(), delay: delay)
+    }
+}
+
+extension LayerKeyframeValue {
+    /// The keyframe's `duration`: required for a timing curve; for a
+    /// spring, by default the time it takes to settle within 0.1 % of its
+    /// target (``springSettlingDuration(response:dampingFraction:epsilon:)``),
+    /// so that it ends at rest, as SwiftUI's spring does, rather than cut.
+    static func duration(_ container: KeyedDecodingContainer<JSONKey>, easing: Easing) throws -> Double {
+        if !container.contains(JSONKey("duration")), case .spring(let response, let damping) = easing,
+            response > 0, damping > 0
+        {
+            let settling = springSettlingDuration(response: response, dampingFraction: damping)
+            if settling.isFinite, settling > 0 { return settling }
+        }
         let duration = try container.decode(Double.self, forKey: JSONKey("duration"))
         guard duration > 0 else {
             throw DocumentError(
                 keyPath: container.path("duration"), message: "\(duration) is not allowed; expected seconds > 0")
         }
-        keyframe = LayerKeyframe(
-            duration: duration,
-            easing: try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut,
-            frame: try container.decodeIfPresent(RectValue.self, forKey: JSONKey("frame"))?.rect,
-            opacity: try container.decodeIfPresent(Double.self, forKey: JSONKey("opacity")))
+        return duration
+    }
+}
+
+extension KeyedDecodingContainer where Key == JSONKey {
+    /// A layer's or keyframe's `"scale"`: a factor ≥ 0.
+    func decodeScale() throws -> Double? {
+        guard let scale = try decodeIfPresent(Double.self, forKey: JSONKey("scale")) else { return nil }
+        guard scale >= 0 else {
+            throw DocumentError(keyPath: path("scale"), message: "\(scale) is not allowed; expected a factor ≥ 0")
+        }
+        return scale
     }
 }

@@ -7,6 +7,13 @@ extension TextMask {
     /// condensed as `widthFactor` says, lines aligned in the frame as
     /// meshgrad aligns them (the block centered vertically).
     func swiftUIModifier() -> String {
+        if let symbol {
+            // An icon: SwiftUI draws the SF Symbol itself.
+            return [
+                ".mask {", "    Image(systemName: \(swiftStringLiteral(symbol)))",
+                "        .font(.system(size: \(swiftNumber(size)), weight: .\(weight.rawValue)))", "}",
+            ].joined(separator: "\n")
+        }
         var lines = [
             "." + maskCall + " {", "    Text(verbatim: \(swiftStringLiteral(text)))", "        .font(\(font))",
         ]
@@ -19,13 +26,28 @@ extension TextMask {
         return lines.joined(separator: "\n")
     }
 
+    /// The text (or icon) as a view of its own, sized by its letters: what
+    /// a stack holds.
+    func viewCode() -> String {
+        if let symbol {
+            return "Image(systemName: \(swiftStringLiteral(symbol)))\n"
+                + ".font(.system(size: \(swiftNumber(size)), weight: .\(weight.rawValue)))"
+        }
+        var lines = ["Text(verbatim: \(swiftStringLiteral(text)))", ".font(\(font))"]
+        if let width = fontWidth { lines.append(".fontWidth(\(width))") }
+        lines.append(".multilineTextAlignment(.\(alignment.rawValue))")
+        if lineSpacing != 0 { lines.append(".lineSpacing(\(swiftNumber(lineSpacing)))") }
+        lines.append(".fixedSize()")
+        return lines.joined(separator: "\n")
+    }
+
     private var maskCall: String {
         alignment == .center ? "mask" : "mask(alignment: .\(alignment.rawValue))"
     }
 
     /// `.system(size:weight:)`, or `.custom(_:size:)` named by the font
     /// file's stem (the PostScript name SwiftUI wants is usually that).
-    private var font: String {
+    var font: String {
         guard let fontPath else { return ".system(size: \(swiftNumber(size)), weight: .\(weight.rawValue))" }
         let stem = URL(fileURLWithPath: fontPath).deletingPathExtension().lastPathComponent
         let custom = ".custom(\(swiftStringLiteral(stem)), size: \(swiftNumber(size)))"
@@ -34,7 +56,7 @@ extension TextMask {
 
     /// SwiftUI's widths are named, not numbers: wider than normal is
     /// `.expanded` (about 1.25), narrower `.condensed`.
-    private var fontWidth: String? {
+    var fontWidth: String? {
         if widthFactor > 1 { return ".expanded" }
         if widthFactor < 1 { return ".condensed" }
         return nil

@@ -35,7 +35,7 @@ public final class GLSceneRenderer {
         blur = try GLGaussianBlur()
         layerProgram = try GLProgram(
             name: "layer", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.layerFrag,
-            fragmentLibraries: [EmbeddedShaders.colorGlsl])
+            fragmentLibraries: [EmbeddedShaders.colorGlsl, EmbeddedShaders.shapeGlsl, EmbeddedShaders.materialGlsl])
         shadowProgram = try GLProgram(
             name: "shadow", vertex: EmbeddedShaders.layerVert, fragment: EmbeddedShaders.shadowFrag)
     }
@@ -133,6 +133,9 @@ public final class GLSceneRenderer {
             var clear: [GLfloat] = [0, 0, 0, 0]
             epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clear)
             try draw(LayerPlan(box: whole, content: plan.background), plan: plan, canvas: target.framebuffer)
+        case .material:
+            var clear: [GLfloat] = [0, 0, 0, 0]  // nothing lies behind the background
+            epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clear)
         }
         for layer in plan.layers {
             try draw(layer, plan: plan, canvas: target.framebuffer)
@@ -146,6 +149,8 @@ public final class GLSceneRenderer {
     enum ContentImage {
         case premultiplied(GLTexture)
         case straight(GLTexture)
+        /// A material's blurred backdrop and the canvas box it covers.
+        case backdrop(GLTexture, PixelBox)
     }
 
     /// One layer's shadow, then the layer, over the canvas.
@@ -161,6 +166,9 @@ public final class GLSceneRenderer {
                 try texture.upload(rgbaFloat: straight.components, width: meshPlan.width, height: meshPlan.height)
                 image = .straight(texture)
             }
+        }
+        if case .material(let material) = layer.content {
+            image = try blurredBackdrop(material, of: layer, plan: plan, canvas: canvas)
         }
         var mask: GLTexture?
         if let values = layer.mask {
@@ -245,6 +253,7 @@ public final class GLSceneRenderer {
         program.set("opacity", layer.opacity)
         program.set("hasMask", mask == nil ? 0 : 1)
         mask?.bind(unit: 1)
+        setShape(layer.shape, in: program)
         switch layer.content {
         case .solid(let color):
             program.set("contentKind", 0)
@@ -258,6 +267,15 @@ public final class GLSceneRenderer {
             program.set("colorSpace", gradient.colorSpace == .device ? 0 : 1)
             program.set("gradientStart", gradient.start.x, gradient.start.y)
             program.set("gradientEnd", gradient.end.x, gradient.end.y)
+        case .material(let material):
+            guard case .backdrop(let texture, let area) = content else {
+                preconditionFailure("a material layer is drawn from its backdrop")
+            }
+            program.set("contentKind", 4)
+            program.set("backdropOrigin", area.x0, area.y0)
+            program.set("materialSaturation", material.saturation)
+            program.set("materialTint", material.tint)
+            texture.bind(unit: 0)
         case .mesh:
             switch content {
             case .premultiplied(let texture):
@@ -266,7 +284,7 @@ public final class GLSceneRenderer {
             case .straight(let texture):
                 program.set("contentKind", 3)
                 texture.bind(unit: 0)
-            case nil:
+            case nil, .backdrop:
                 preconditionFailure("a mesh layer is drawn from its image")
             }
         }

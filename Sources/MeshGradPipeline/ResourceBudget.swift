@@ -67,7 +67,11 @@ public struct ResourceBudget: Sendable, Equatable {
             transient = Double(width) * Double(height) * 16
         }
         for layer in scene.layers {
-            guard let placed = ScenePlan.place(layer, frame: layer.state(at: time).frame, canvas: canvas, scale: scale)
+            let state = layer.state(at: time)
+            let layerScale = state.pixelsPerPoint(canvas: scale)
+            guard
+                let placed = ScenePlan.place(
+                    layer, frame: state.drawnFrame(points: scene.points), canvas: canvas, scale: layerScale)
             else { continue }
             let area = Double(placed.box.width) * Double(placed.box.height)
             var drawing = 0.0
@@ -77,8 +81,14 @@ public struct ResourceBudget: Sendable, Equatable {
             }
             if let text = layer.text {
                 kept += area * 4
-                let glyph = text.size * scale * 1.5
+                let glyph = text.size * layerScale * 1.5
                 drawing += glyph * glyph * max(1, text.widthFactor)
+            }
+            if let material = layer.material {
+                // Its backdrop, copied and blurred (MaterialPlan.backdropBox).
+                let sigma = material.blurSigma * layerScale
+                let margin = 2 * (3 * sigma).rounded(.up)
+                drawing += (Double(placed.box.width) + margin) * (Double(placed.box.height) + margin) * 48
             }
             if let shadow = placed.shadow {
                 let source = shadow.sourceBox(of: placed.box, canvas: canvas).expanded(by: shadow.kernel.radius)

@@ -55,6 +55,10 @@ public struct TextLayout: Sendable {
     public let lineHeight: Double
     public let lines: [Line]
     public let glyphs: [Glyph]
+    /// The lines' block in pixels: the widest line's advance by ascender
+    /// to descender over every line (what a layout sizes the text by,
+    /// SwiftUI's `Text` size; the ink may reach a little past it).
+    public let blockSize: SIMD2<Double>
     /// Whether the font has kerning FreeType can read (a TrueType `kern`
     /// table). DejaVu Sans has one, next to its GPOS kerning; a font with
     /// GPOS kerning only is set without kerning here.
@@ -158,6 +162,7 @@ public struct TextLayout: Sendable {
         self.lineHeight = lineAdvance * scale
         self.lines = lines
         self.glyphs = glyphs
+        self.blockSize = SIMD2(widest * scale, blockHeight * scale)
     }
 
     /// The bounds of all the ink; nil if there is none.

@@ -4,23 +4,7 @@ import MeshGradCore
 extension TextMaskRequest {
     /// The style of the request's text in pixels: point sizes scaled by
     /// the canvas's pixels per point.
-    public var style: TextStyle {
-        let weight: FontWeight =
-            switch text.weight {
-            case .regular: .regular
-            case .bold: .bold
-            case .heavy: .heavy
-            }
-        let alignment: TextAlignment =
-            switch text.alignment {
-            case .leading: .leading
-            case .center: .center
-            case .trailing: .trailing
-            }
-        return TextStyle(
-            size: text.size * pixelsPerPoint, font: text.fontPath.map { .file($0) } ?? .dejaVuSans, weight: weight,
-            widthFactor: text.widthFactor, lineSpacing: text.lineSpacing * pixelsPerPoint, alignment: alignment)
-    }
+    public var style: TextStyle { text.style(pixelsPerPoint: pixelsPerPoint) }
 
     /// The text laid out in the layer's frame (centered in it, at its own
     /// size) and rasterized by FreeType onto a mask the size of the
@@ -82,5 +66,32 @@ extension ScenePlan {
                 throw SceneTextError(layerIndex: request.layerIndex, error: error)
             }
         }
+    }
+}
+
+extension TextMask {
+    /// The style of the text in pixels at `pixelsPerPoint`.
+    public func style(pixelsPerPoint: Double) -> TextStyle {
+        let weight: FontWeight =
+            switch self.weight {
+            case .regular: .regular
+            case .bold: .bold
+            case .heavy: .heavy
+            }
+        let alignment: TextAlignment =
+            switch self.alignment {
+            case .leading: .leading
+            case .center: .center
+            case .trailing: .trailing
+            }
+        return TextStyle(
+            size: size * pixelsPerPoint, font: fontPath.map { .file($0) } ?? .dejaVuSans, weight: weight,
+            widthFactor: widthFactor, lineSpacing: lineSpacing * pixelsPerPoint, alignment: alignment)
+    }
+
+    /// The text's size in points as a layout sizes it (its lines' block,
+    /// ``TextLayout/blockSize``): laid out at one pixel per point.
+    public func sizeInPoints() throws(TextError) -> SIMD2<Double> {
+        try TextLayout(text, style: style(pixelsPerPoint: 1), in: PixelRect(x: 0, y: 0, width: 0, height: 0)).blockSize
     }
 }

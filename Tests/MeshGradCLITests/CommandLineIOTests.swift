@@ -209,8 +209,22 @@ import Testing
             try document.jsonText().write(
                 to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
         }
+        // Shapes and strokes (a stroke needs no fill).
+        try ##"{"layers": [{"fill": "#ffffff", "shape": {"roundedRectangle": {"cornerRadius": 12}}, "stroke": {"color": "#ffffff80", "width": 1}}, {"shape": "circle", "stroke": {"color": "#000000"}}, {"fill": "#000000", "shape": "capsule"}]}"##
+            .write(to: dir.appendingPathComponent("shapes.json"), atomically: true, encoding: .utf8)
+        try ##"{"layers": [{"fill": "#ffffff"}, {"fill": "#000000", "text": {"string": "Go", "size": 17}}], "layout": {"vstack": {"spacing": 30, "padding": [16, 32, 16, 32], "alignment": "leading", "background": 0, "children": [{"spacer": {}}, {"layer": 1, "width": 50}, {"hstack": {"children": [{"spacer": {"minLength": 0}}]}}]}}}"##
+            .write(to: dir.appendingPathComponent("layout.json"), atomically: true, encoding: .utf8)
+        try ##"{"layers": [{"fill": {"gradient": "#ffffff"}, "icon": {"name": "camera", "style": "largeTitle"}}, {"fill": "#ffffff", "text": {"string": "Go", "style": "headline"}}]}"##
+            .write(to: dir.appendingPathComponent("icons.json"), atomically: true, encoding: .utf8)
         // What the decoder refuses, the schema refuses too.
         let bad = [
+            ##"{"layers": [{"fill": "#000000", "icon": {"name": "globe"}}]}"##,
+            ##"{"layers": [{"fill": "#000000", "text": {"string": "a"}}]}"##,
+            ##"{"layers": [{"fill": "#000000"}], "layout": {"vstack": {"alignment": "middle"}}}"##,
+            ##"{"layers": [{"fill": "#000000"}], "layout": {"stack": {}}}"##,
+            ##"{"layers": [{"fill": "#000000", "shape": "star"}]}"##,
+            ##"{"layers": [{"shape": "circle"}]}"##,
+            ##"{"layers": [{"fill": "#000000", "stroke": {"width": 1}}]}"##,
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#000000","#000000","#000000","#000000"], "smoothColors": true}"##,
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#12G456","#000000","#000000","#000000"]}"##,
             ##"{"width": 1, "height": 2, "points": [[0,0],[1,0]], "colors": ["#000000","#000000"]}"##,
@@ -242,6 +256,8 @@ import Testing
             })
         for preset in Presets.all { #expect(verdicts["\(preset.name).json"] == "valid", "\(preset.name)") }
         #expect(verdicts["grain-mesh.json"] == "valid" && verdicts["grain-scene.json"] == "valid", "\(verdicts)")
+        #expect(verdicts["shapes.json"] == "valid" && verdicts["layout.json"] == "valid"
+                && verdicts["icons.json"] == "valid", "\(verdicts)")
         for k in bad.indices { #expect(verdicts["bad-\(k).json"] == "invalid", "\(bad[k])") }
     }
 

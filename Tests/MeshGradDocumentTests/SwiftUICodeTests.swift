@@ -50,21 +50,29 @@ import Testing
     }
 
     /// The onboarding screen: the waved mesh (its own TimelineView), the
-    /// 50 % black overlay, the white title masked to its letters, in the
-    /// iPhone's 393 × 852 points.
+    /// 50 % black overlay, then the tutorial's stacks: a VStack(spacing:
+    /// 30) of spacers, the title in `.white.gradient`, the cards (an icon in
+    /// a 50-pt frame, leading texts, a spacer, padded) and the button
+    /// (padded headline text on a material background with its stroke),
+    /// each moved by its entrance keyframes.
     @Test func onboardingScreenLayers() {
         let code = Presets.onboardingScreen.document.swiftUICode(viewName: "V")
-        #expect(code.contains("        ZStack {\n            Color(red: 0.0, green: 38 / 255, blue: 77 / 255)\n"))
+        #expect(code.contains("            ZStack {\n                Color(red: 0.0, green: 38 / 255, blue: 77 / 255)\n"))
         #expect(code.contains("TimelineView(.animation) { context in"))
         #expect(
             code.contains(
-                "Color(red: 0.0, green: 0.0, blue: 0.0)\n            .frame(width: 393.0, height: 852.0)\n            .opacity(0.5)"
+                "Color(red: 0.0, green: 0.0, blue: 0.0)\n                .frame(width: 393.0, height: 852.0)\n                .opacity(0.5)"
             ))
-        #expect(code.contains(".mask {\n                Text(verbatim: \"Happy \\nMeshing!\")"))
+        #expect(code.contains("VStack(alignment: .center, spacing: 30.0) {\n                    Spacer(minLength: 8.0)\n                    Text(verbatim: \"Happy \\nMeshing!\")"))
         #expect(code.contains(".font(.system(size: 48.0, weight: .heavy))\n                    .fontWidth(.expanded)"))
-        #expect(code.contains(".multilineTextAlignment(.center)\n                    .fixedSize()\n            }"))
-        #expect(code.contains("        .frame(width: 393.0, height: 852.0)\n    }\n}\n"))
-        #expect(!code.contains("@State"), "no layer keyframes, no start time")
+        #expect(code.contains(".foregroundStyle(.white.gradient)\n                    .scaleEffect(state2.scale)\n                    .offset(state2.offset)\n                    .opacity(state2.opacity)"))
+        #expect(code.contains("Image(systemName: \"wand.and.stars\")\n                            .font(.system(size: 34.0, weight: .regular))"))
+        #expect(code.contains(".frame(width: 50.0)"))
+        #expect(code.contains("VStack(alignment: .leading, spacing: 8.0) {\n                                Text(verbatim: \"Create Gradients\")\n                                .font(.system(size: 20.0, weight: .bold))"))
+        #expect(code.contains(".padding(EdgeInsets(top: 16.0, leading: 32.0, bottom: 16.0, trailing: 32.0))\n                    .background {\n                        Rectangle().fill(.ultraThinMaterial)\n                        .clipShape(RoundedRectangle(cornerRadius: 12.0, style: .circular))"))
+        #expect(code.contains(".stroke(Color(red: 1.0, green: 1.0, blue: 1.0, opacity: 0.5), lineWidth: 1.0)"))
+        #expect(code.contains("@State private var start = Date()"))
+        #expect(code.contains("            .frame(width: 393.0, height: 852.0)\n        }\n    }\n"))
     }
 
     /// The wallpaper's bars: a linear gradient each, a shadow, and

@@ -60,6 +60,11 @@ public struct TextMask: Hashable, Sendable {
     public var lineSpacing: Double
     /// A TTF or OTF file; nil for the default sans serif.
     public var fontPath: String?
+    /// The SF Symbol this text draws (an icon, its glyph from
+    /// ``IconSymbols``), kept to write the document and SwiftUI code back.
+    public var symbol: String?
+    /// The SwiftUI text style the size and weight came from, if any.
+    public var style: TextStyleName?
 
     public init(
         text: String, size: Double, weight: Weight = .regular, widthFactor: Double = 1, alignment: Alignment = .center,
@@ -75,9 +80,10 @@ public struct TextMask: Hashable, Sendable {
     }
 }
 
-/// One layer of a scene: a fill in a frame, faded by its opacity, masked by
-/// text if it has some, with a shadow under it if it has one. Keyframes can
-/// move its frame and opacity.
+/// One layer of a scene: a fill in a frame, clipped to its shape and
+/// stroked if it has them, faded by its opacity, masked by text if it has
+/// some, with a shadow under it if it has one. Keyframes can move its frame,
+/// opacity, offset and scale (LayerMotion.swift).
 public struct Layer: Hashable, Sendable {
     public var frame: UnitRect
     public var fill: Fill
@@ -87,11 +93,31 @@ public struct Layer: Hashable, Sendable {
     public var keyframes: [LayerKeyframe]
     /// The keyframes repeat every `loop` seconds when set.
     public var loop: Double?
+    /// The outline the fill is clipped to (anti-aliased); nil for the
+    /// frame's whole pixel box, as before shapes.
+    public var shape: LayerShape?
+    /// A line along the shape (the frame's rectangle when there is no
+    /// shape), over the fill.
+    public var stroke: Stroke?
+    /// A backdrop material drawn instead of the fill (SwiftUI's
+    /// `.fill(.ultraThinMaterial)`): what lies behind, blurred and tinted.
+    public var material: Material?
+    /// Where the layer is drawn relative to its frame, in points (SwiftUI's
+    /// `.offset(x:y:)`): it moves the drawing, not the frame.
+    public var offset: SIMD2<Double>
+    /// The drawing scaled about the frame's center (SwiftUI's
+    /// `.scaleEffect(_:)`): text, corners, strokes and shadows with it.
+    public var scale: Double
 
     public init(
         frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,
-        keyframes: [LayerKeyframe] = [], loop: Double? = nil
+        keyframes: [LayerKeyframe] = [], loop: Double? = nil, shape: LayerShape? = nil, stroke: Stroke? = nil,
+        offset: SIMD2<Double> = .zero, scale: Double = 1
     ) {
+        self.offset = offset
+        self.scale = scale
+        self.shape = shape
+        self.stroke = stroke
         self.frame = frame
         self.fill = fill
         self.opacity = opacity
@@ -100,46 +126,36 @@ public struct Layer: Hashable, Sendable {
         self.keyframes = keyframes
         self.loop = loop
     }
-
-    /// Frame and opacity at time `t`: each keyframe moves from the previous
-    /// state (the layer's own, for the first) to its own over its duration.
-    public func state(at t: Double) -> (frame: UnitRect, opacity: Double) {
-        var time = t
-        if let loop, loop > 0 {
-            time = time.truncatingRemainder(dividingBy: loop)
-            if time < 0 { time += loop }
-        }
-        var frame = self.frame
-        var opacity = self.opacity
-        var start = 0.0
-        for keyframe in keyframes {
-            let targetFrame = keyframe.frame ?? frame
-            let targetOpacity = keyframe.opacity ?? opacity
-            if time < start + keyframe.duration {
-                let p = keyframe.easing.progress(elapsed: time - start, duration: keyframe.duration)
-                return (frame.interpolated(to: targetFrame, p), opacity + (targetOpacity - opacity) * p)
-            }
-            frame = targetFrame
-            opacity = targetOpacity
-            start += keyframe.duration
-        }
-        return (frame, opacity)
-    }
 }
 
-/// A layer's state to reach: frame and opacity, over `duration` seconds.
+/// A layer's state to reach: frame, opacity, offset and scale, over
+/// `duration` seconds, after holding the state before for `delay` seconds
+/// (SwiftUI's `.delay(_:)` on an animation).
 public struct LayerKeyframe: Hashable, Sendable {
     public var duration: Double
     public var easing: Easing
     public var frame: UnitRect?
     public var opacity: Double?
+    /// In points.
+    public var offset: SIMD2<Double>?
+    public var scale: Double?
+    public var delay: Double
 
-    public init(duration: Double, easing: Easing = .easeInOut, frame: UnitRect? = nil, opacity: Double? = nil) {
+    public init(
+        duration: Double, easing: Easing = .easeInOut, frame: UnitRect? = nil, opacity: Double? = nil,
+        offset: SIMD2<Double>? = nil, scale: Double? = nil, delay: Double = 0
+    ) {
         self.duration = duration
         self.easing = easing
         self.frame = frame
         self.opacity = opacity
+        self.offset = offset
+        self.scale = scale
+        self.delay = delay
     }
+
+    /// The seconds the keyframe takes: its delay, then its duration.
+    public var span: Double { delay + duration }
 }
 
 /// Several layers drawn in order over a canvas background: the onboarding
@@ -152,11 +168,19 @@ public struct Scene: Hashable, Sendable {
     public var layers: [Layer]
     /// The canvas in points (SwiftUI's logical size).
     public var points: SIMD2<Double>
+    /// The stacks that gave the layers they hold their frames (Layout.swift),
+    /// kept to write the document back and to print SwiftUI stacks; nil
+    /// when every frame is the document's own.
+    public var layout: SceneLayout?
 
-    public init(background: Fill = .solid(.clear), layers: [Layer], points: SIMD2<Double> = SIMD2(1000, 1000)) {
+    public init(
+        background: Fill = .solid(.clear), layers: [Layer], points: SIMD2<Double> = SIMD2(1000, 1000),
+        layout: SceneLayout? = nil
+    ) {
         self.background = background
         self.layers = layers
         self.points = points
+        self.layout = layout
     }
 
     /// Canvas pixels per point on a `width × height` canvas: the scale
@@ -183,7 +207,7 @@ extension Scene {
         }
         note(background)
         for layer in layers {
-            note(layer.loop ?? layer.keyframes.reduce(0) { $0 + $1.duration })
+            note(layer.loop ?? layer.keyframes.reduce(0) { $0 + $1.span })
             note(layer.fill)
         }
         return longest
@@ -224,7 +248,7 @@ extension Scene {
         if !meshes.allSatisfy({ $0.animation == nil }) { return true }
         return layers.contains { layer in
             guard !layer.keyframes.isEmpty else { return false }
-            return layer.loop != nil || time < layer.keyframes.reduce(0) { $0 + $1.duration }
+            return layer.loop != nil || time < layer.keyframes.reduce(0) { $0 + $1.span }
         }
     }
 }

@@ -5,6 +5,9 @@ public enum LayerContent: Sendable {
     case linearGradient(GradientShading)
     /// A mesh planned at the layer's box size: its unit square is the box.
     case mesh(RenderPlan)
+    /// What is already drawn behind the layer, blurred, saturated and
+    /// tinted (Material.swift).
+    case material(MaterialPlan)
 }
 
 /// A linear gradient placed on the canvas: its stops as the renderers read
@@ -76,10 +79,15 @@ public struct LayerPlan: Sendable {
     /// Text coverage, `box.width × box.height`, in the box's coordinates.
     public var mask: CoverageMask?
     public var shadow: ShadowPlan?
+    /// The shape the content is clipped to and stroked along; nil for the
+    /// whole box.
+    public var shape: ShapePlan?
 
     public init(
-        box: PixelBox, content: LayerContent, opacity: Float = 1, mask: CoverageMask? = nil, shadow: ShadowPlan? = nil
+        box: PixelBox, content: LayerContent, opacity: Float = 1, mask: CoverageMask? = nil, shadow: ShadowPlan? = nil,
+        shape: ShapePlan? = nil
     ) {
+        self.shape = shape
         precondition(mask.map { $0.width == box.width && $0.height == box.height } ?? true, "mask must be box-sized")
         self.box = box
         self.content = content
@@ -138,7 +146,7 @@ public struct ScenePlan: Sendable {
     public var canvas: PixelBox { PixelBox(width: width, height: height) }
 
     /// Resolves `scene` at `time` seconds for a `width × height` canvas:
-    /// frames and opacities moved by their keyframes, meshes by their
+    /// frames, opacities, offsets and scales moved by their keyframes, meshes by their
     /// animations, point sizes scaled to pixels, text rasterized by
     /// `textMask` (the text module's FreeType rasterizer; the core has no
     /// fonts). `tolerance` tessellates the meshes (a live preview trades
@@ -169,10 +177,14 @@ public struct ScenePlan: Sendable {
         for (index, layer) in scene.layers.enumerated() {
             let state = layer.state(at: time)
             let opacity = Float(min(max(state.opacity, 0), 1))
-            guard opacity > 0, let placed = Self.place(layer, frame: state.frame, canvas: canvas, scale: scale)
+            // Offset and scale move the drawing, not the frame.
+            let frame = state.drawnFrame(points: scene.points)
+            let layerScale = state.pixelsPerPoint(canvas: scale)
+            guard opacity > 0, layerScale > 0,
+                let placed = Self.place(layer, frame: frame, canvas: canvas, scale: layerScale)
             else { continue }
             let box = placed.box
-            let content: LayerContent
+            var content: LayerContent
             switch layer.fill {
             case .solid(let color): content = .solid(SIMD4<Float>(color.vector))
             case .linearGradient(let gradient):
@@ -185,17 +197,22 @@ public struct ScenePlan: Sendable {
                         height: box.height, tolerance: tolerance, antialiasing: antialiasing,
                         maximumVertices: vertexShare))
             }
+            if let material = layer.material {
+                content = .material(MaterialPlan(material, pixelsPerPoint: layerScale))
+            }
             var mask: CoverageMask?
             if let text = layer.text {
-                let frame = state.frame
                 mask = try textMask(
                     TextMaskRequest(
                         layerIndex: index, text: text, frameX: frame.x * Double(width) - Double(box.x0),
                         frameY: frame.y * Double(height) - Double(box.y0), frameWidth: frame.width * Double(width),
                         frameHeight: frame.height * Double(height), maskWidth: box.width, maskHeight: box.height,
-                        pixelsPerPoint: scale))
+                        pixelsPerPoint: layerScale))
             }
-            layers.append(LayerPlan(box: box, content: content, opacity: opacity, mask: mask, shadow: placed.shadow))
+            layers.append(
+                LayerPlan(
+                    box: box, content: content, opacity: opacity, mask: mask, shadow: placed.shadow,
+                    shape: placed.shape))
         }
         self.init(width: width, height: height, background: background, layers: layers)
     }
@@ -214,6 +231,8 @@ public struct PlacedLayer: Sendable, Hashable {
     /// costs.
     public var box: PixelBox
     public var shadow: ShadowPlan?
+    /// The layer's shape and stroke in canvas pixels, when it has either.
+    public var shape: ShapePlan?
 }
 
 extension ScenePlan {
@@ -222,6 +241,9 @@ extension ScenePlan {
     public static func place(_ layer: Layer, frame: UnitRect, canvas: PixelBox, scale: Double) -> PlacedLayer? {
         let frameBox = frame.pixelBox(width: canvas.width, height: canvas.height)
         guard !frameBox.isEmpty else { return nil }
+        let shape = shapePlan(layer, frame: frame, canvas: canvas, scale: scale)
+        // A stroke reaches half its width past the frame.
+        let drawn = frameBox.expanded(by: shape?.reach ?? 0)
         var shadow: ShadowPlan?
         var reach = canvas
         if let s = layer.shadow, s.color.alpha > 0 {
@@ -232,15 +254,33 @@ extension ScenePlan {
             let offset = SIMD2(
                 Int(clamping: s.offset.x * scale, limit: 1 << 30), Int(clamping: s.offset.y * scale, limit: 1 << 30))
             let plan = ShadowPlan(color: premultiply(SIMD4<Float>(s.color.vector)), kernel: kernel, offset: offset)
-            let source = plan.sourceBox(of: frameBox, canvas: canvas)
+            let source = plan.sourceBox(of: drawn, canvas: canvas)
             if !source.isEmpty {
                 shadow = plan
                 reach = reach.union(source)
             }
         }
-        let box = frameBox.intersection(reach)
+        let box = drawn.intersection(reach)
         guard !box.isEmpty else { return nil }
-        return PlacedLayer(frameBox: frameBox, box: box, shadow: shadow)
+        return PlacedLayer(frameBox: frameBox, box: box, shadow: shadow, shape: shape)
+    }
+
+    /// The layer's shape (a rectangle when it has only a stroke) inscribed
+    /// in `frame` (not rounded: edges are anti-aliased where they fall);
+    /// nil when it has neither.
+    static func shapePlan(_ layer: Layer, frame: UnitRect, canvas: PixelBox, scale: Double) -> ShapePlan? {
+        guard layer.shape != nil || layer.stroke != nil else { return nil }
+        let w = Double(canvas.width)
+        let h = Double(canvas.height)
+        // Clamped as a second line of defence, as shadows are: the document
+        // check refuses what does not fit first.
+        func clamped(_ v: Double) -> Double { v.isFinite ? min(max(v, -1e9), 1e9) : 0 }
+        var stroke = layer.stroke
+        if let width = stroke?.width { stroke?.width = min(max(width.isFinite ? width : 0, 0), 1e6 / max(scale, 1e-9)) }
+        return ShapePlan(
+            layer.shape ?? .roundedRectangle(cornerRadius: 0), stroke: stroke,
+            frame: (clamped(frame.x * w), clamped(frame.y * h), clamped(frame.width * w), clamped(frame.height * h)),
+            scale: scale)
     }
 }
 

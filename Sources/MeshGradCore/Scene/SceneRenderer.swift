@@ -84,6 +84,8 @@ public struct SceneRenderer: Sendable {
         case .mesh(let mesh):
             canvas.initialize(repeating: .zero)
             draw(LayerPlan(box: whole, content: .mesh(mesh)), on: pixels, plan: plan)
+        case .material:
+            canvas.initialize(repeating: .zero)  // nothing lies behind the background
         }
         for layer in plan.layers {
             draw(layer, on: pixels, plan: plan)
@@ -93,7 +95,11 @@ public struct SceneRenderer: Sendable {
 
     /// One layer's shadow, then the layer, over the canvas.
     func draw(_ layer: LayerPlan, on canvas: SendablePointer<SIMD4<Float>>, plan: ScenePlan) {
-        let content = LayerSource(layer, renderer: CPURenderer(threadCount: threadCount))
+        var source = LayerSource(layer, renderer: CPURenderer(threadCount: threadCount))
+        if case .material(let material) = layer.content {
+            source.backdrop = blurredBackdrop(material, of: layer, on: canvas, plan: plan)
+        }
+        let content = source
         if let shadow = layer.shadow {
             drawShadow(shadow, of: content, on: canvas, plan: plan)
         }
@@ -145,12 +151,14 @@ func shadeGradient(
     }
 }
 
-/// A layer's premultiplied colors, ready to composite: content times mask
-/// times opacity. A mesh is rendered once, at its box's size, up front.
+/// A layer's premultiplied colors, ready to composite: content clipped to
+/// its shape and stroked (Shape.swift), times mask times opacity. A mesh is rendered once, at its box's size, up front.
 struct LayerSource: @unchecked Sendable {
     let layer: LayerPlan
     /// The mesh's straight colors, box-sized.
     let meshImage: RGBAImage<Float>?
+    /// A material's blurred backdrop (premultiplied) and its canvas box.
+    var backdrop: (image: RGBAImage<Float>, box: PixelBox)?
 
     init(_ layer: LayerPlan, renderer: CPURenderer) {
         self.layer = layer
@@ -169,12 +177,30 @@ struct LayerSource: @unchecked Sendable {
             row.update(repeating: premultiply(color), count: columns.count)
         case .linearGradient(let gradient):
             shadeGradient(gradient, y: y, columns: columns, into: row)
+        case .material(let material):
+            let (image, area) = backdrop!
+            image.components.withUnsafeBufferPointer { components in
+                let source =
+                    UnsafeRawPointer(components.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
+                    + (y - area.y0) * area.width - area.x0
+                for x in columns {
+                    row[x - columns.lowerBound] = materialColor(
+                        source[x], saturation: material.saturation, tint: material.tint)
+                }
+            }
         case .mesh:
             meshImage!.components.withUnsafeBufferPointer { components in
                 let source =
                     UnsafeRawPointer(components.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
                     + (y - box.y0) * box.width - box.x0
                 for x in columns { row[x - columns.lowerBound] = premultiply(source[x]) }
+            }
+        }
+        if let shape = layer.shape {
+            let centerY = Float(y) + 0.5
+            for x in columns {
+                let i = x - columns.lowerBound
+                row[i] = shapeColor(row[i], at: SIMD2(Float(x) + 0.5, centerY), shape: shape)
             }
         }
         let opacity = layer.opacity
