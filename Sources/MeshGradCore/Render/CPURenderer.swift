@@ -142,6 +142,37 @@ public struct PreparedRaster: Sendable {
     }
 }
 
+/// A read-only pointer handed to concurrent chunks.
+struct SendableConstPointer<T>: @unchecked Sendable {
+    let pointer: UnsafePointer<T>
+    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
+}
+
+/// Arrays made by concurrent chunks, each into its own slot, joined in
+/// chunk order.
+final class ChunkResults<T>: @unchecked Sendable {
+    private var parts: [[T]]
+    private let lock = NSLock()
+
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+
+    func store(_ part: [T], at chunk: Int) {
+        lock.lock()
+        parts[chunk] = part
+        lock.unlock()
+    }
+
+    func joined() -> [T] {
+        lock.lock()
+        defer { lock.unlock() }
+        if parts.count == 1 { return parts[0] }
+        var all: [T] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { all += part }
+        return all
+    }
+}
+
 /// A pointer handed to concurrent bands that write disjoint rows.
 struct SendablePointer<T>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<T>
@@ -167,19 +198,40 @@ final class RasterSetup: @unchecked Sendable {
 
         let vertices = plan.tessellation.vertices
         let indices = plan.tessellation.indices
-        var triangles: [RasterTriangle] = []
-        triangles.reserveCapacity(indices.count / 3)
+        // Set up in chunks on every core, joined in drawing order (a
+        // chunk's zero-area triangles are dropped, as before).
+        let triangleCount = indices.count / 3
+        let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
+        let chunks = ChunkResults<RasterTriangle>(count: chunkCount)
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
-                var index = 0
-                while index < i.count {
-                    if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
-                        triangles.append(t)
+                let vertexBase = SendableConstPointer(v.baseAddress!)
+                let indexBase = SendableConstPointer(i.baseAddress!)
+                let setUp = { @Sendable (chunk: Int) in
+                    var part: [RasterTriangle] = []
+                    let first = chunk * chunkSize
+                    let last = min(first + chunkSize, triangleCount)
+                    guard first < last else { return }
+                    part.reserveCapacity(last - first)
+                    let v = vertexBase.pointer
+                    let i = indexBase.pointer
+                    for triangle in first..<last {
+                        let index = triangle * 3
+                        if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
+                            part.append(t)
+                        }
                     }
-                    index += 3
+                    chunks.store(part, at: chunk)
+                }
+                if chunkCount == 1 {
+                    setUp(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: chunkCount, execute: setUp)
                 }
             }
         }
+        let triangles = chunks.joined()
         self.triangles = triangles
 
         // Rows' triangle lists as one compressed array: count, sum, fill.

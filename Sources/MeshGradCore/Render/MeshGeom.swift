@@ -41,7 +41,11 @@ struct RasterTriangle {
         guard !(a.x.isNaN || a.y.isNaN || b.x.isNaN || b.y.isNaN || c.x.isNaN || c.y.isNaN) else { return nil }
         @inline(__always) func snap(_ value: Float) -> Int64 {
             let clamped = min(max(Double(value), -Self.guardBand), Self.guardBand)
-            return Int64((clamped * Double(Self.subpixels)).rounded(.toNearestOrEven))
+            // Round half to even by adding and taking back 1.5·2⁵²: exact
+            // for |x| ≤ 2²⁸ (what the guard band allows), and inline, where
+            // `rounded(.toNearestOrEven)` is a library call without SSE4.1.
+            let magic = 6_755_399_441_055_744.0
+            return Int64((clamped * Double(Self.subpixels) + magic) - magic)
         }
         let ax = snap(a.x), ay = snap(a.y)
         var bx = snap(b.x), by = snap(b.y)
@@ -92,9 +96,10 @@ struct RasterTriangle {
     /// no point outside it). Empty when no sample row falls in it.
     @inline(__always)
     func rows(sampleY: ClosedRange<Int64>) -> ClosedRange<Int>? {
-        // py = 256·y + sy must satisfy minY ≤ py ≤ maxY.
-        let first = -floorDiv(sampleY.upperBound - minY, Self.subpixels)  // ⌈(minY - sy_max) / 256⌉
-        let last = floorDiv(maxY - sampleY.lowerBound, Self.subpixels)
+        // py = 256·y + sy must satisfy minY ≤ py ≤ maxY. An arithmetic
+        // shift floors exactly what floorDiv by 256 gives, without dividing.
+        let first = -((sampleY.upperBound - minY) >> Self.subpixelBits)  // ⌈(minY - sy_max) / 256⌉
+        let last = (maxY - sampleY.lowerBound) >> Self.subpixelBits
         return first <= last ? Int(first)...Int(last) : nil
     }
 
