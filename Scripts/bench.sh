@@ -7,20 +7,23 @@
 # since numbers mean nothing without it. Scripts/bench-peers.sh compares
 # with cairo and Skia.
 #
-#   Scripts/bench.sh            # 4K, the default presets
+#   Scripts/bench.sh            # 4K, every mesh preset, floors and peers
 #   RUNS=11 Scripts/bench.sh    # more runs per median
 #   FLOORS=0 PEERS=0 Scripts/bench.sh  # without the 1080p/4K/8K floors and peers
+#   VIDEO=1 Scripts/bench.sh    # also the animation export (minutes more)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-RUNS=${RUNS:-7}
+RUNS=${RUNS:-5}
 SIZE=${SIZE:-3840x2160}
-PRESETS=${PRESETS:-"onboarding meshing-text aurora sticker"}
+# Every mesh preset (scene presets: meshgrad-bench --scenes).
+PRESETS=${PRESETS:-"onboarding meshing-text-mesh aurora sunset silk sticker frost lava tide"}
 
 echo "== machine"
 echo "cpu: $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), $(nproc) cores"
 echo "memory: $(free -h | awk '/Mem:/ {print $2}')"
 echo "swift: $(swift --version 2>/dev/null | head -1)"
+echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg) (numbers from a loaded machine are inflated: compare within this run)"
 echo
 
 swift build -c release --product meshgrad >/dev/null
@@ -82,6 +85,16 @@ if [ "${FLOORS:-1}" != 0 ]; then
 fi
 
 echo
+echo "== animation frames at 640x360 (tessellation and render per frame, as meshgrad animate plans them)"
+"$BIN/meshgrad-bench" --size 640x360 --preset onboarding --preset lava --preset tide --frames --no-cpu --no-gl --no-encode
+
+if [ "${VIDEO:-0}" = 0 ]; then
+    echo
+    echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
+    echo "(animation export skipped: VIDEO=1 Scripts/bench.sh, or Scripts/bench-video.sh alone)"
+    exit 0
+fi
+echo
 echo "== animation export: meshgrad animate --preset onboarding --duration 10 --fps 30 --size 1080p -o a.mp4"
 if command -v ffmpeg >/dev/null; then
     for backend in cpu gl; do
@@ -95,3 +108,5 @@ if command -v ffmpeg >/dev/null; then
 else
     echo "(ffmpeg not installed: skipped)"
 fi
+echo
+echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"

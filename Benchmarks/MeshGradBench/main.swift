@@ -14,6 +14,13 @@ import MeshGradText
 // Usage:
 //   meshgrad-bench [--runs N] [--size WxH] [--preset NAME ...] [--no-cpu] [--no-gl]
 //                  [--no-encode] [--encode-sweep] [--blur] [--text] [--scenes] [--floors]
+//                  [--frames]
+// Meshes are measured as `meshgrad render` draws them: at t = 0, where an
+// animated preset's waves have moved its points (scene presets are left to
+// --scenes). --frames times an animation's frames at the size, as `meshgrad
+// animate` plans them (one level for all, the tessellation cache kept from
+// frame to frame): tessellation and render per frame, and the
+// tessellation without the cache.
 // --floors prints, for the first preset, one line of what an end-to-end run
 // cannot beat: the plan (tessellation), the CPU render alone, the PNG
 // encoding and file write of the already rendered buffer, and memcpy of the
@@ -35,6 +42,7 @@ var measuresBlur = false
 var measuresText = false
 var measuresScenes = false
 var measuresFloors = false
+var measuresFrames = false
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -50,6 +58,7 @@ while !arguments.isEmpty {
     case "--text": measuresText = true
     case "--scenes": measuresScenes = true
     case "--floors": measuresFloors = true
+    case "--frames": measuresFrames = true
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -79,6 +88,15 @@ func median(_ values: [Double]) -> Double {
 
 let renderer = CPURenderer()
 
+/// The preset's mesh as `meshgrad render` draws it (t = 0); nil for a scene.
+func renderedMesh(_ name: String) -> MeshGradient? {
+    guard let preset = Presets.named(name) else {
+        print("no preset \(name)")
+        exit(2)
+    }
+    return preset.document.animatedMesh?.mesh(at: 0)
+}
+
 /// The median of `runs` timings of `body`, after one warm-up run.
 func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
     try body()
@@ -87,7 +105,7 @@ func medianSeconds(runs: Int, _ body: () throws -> Void) rethrows -> Double {
 
 if measuresFloors {
     let name = presetNames[0]
-    let mesh = Presets.named(name)!.document.animatedMesh!.mesh
+    guard let mesh = renderedMesh(name) else { print("--floors: \(name) is a scene"); exit(2) }
     var plan = RenderPlan(mesh: mesh, width: size.width, height: size.height)
     let planTime = medianSeconds(runs: runs) { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
     var image = renderer.render8(plan)
@@ -100,6 +118,7 @@ if measuresFloors {
         bytes = png.count
         try AtomicFile.write(png, to: file)
     }
+    let encodeOnlyTime = try medianSeconds(runs: runs) { _ = try PNGEncoder(compressionLevel: 1).encode(image) }
     let copy = UnsafeMutablePointer<UInt8>.allocate(capacity: image.components.count)
     defer { copy.deallocate() }
     copy.initialize(repeating: 0, count: image.components.count)
@@ -109,16 +128,19 @@ if measuresFloors {
     print(
         "floors, \(name) \(size), 8-bit dithered, median of \(runs) (ms): "
             + String(
-                format: "plan %.2f  render %.1f  PNG encode+write of the rendered buffer %.1f (%d bytes)  memcpy %.2f",
-                planTime * 1000, renderTime * 1000, encodeTime * 1000, bytes, copyTime * 1000))
+                format:
+                    "plan %.2f  render %.1f  PNG encode alone %.1f  PNG encode+write of the rendered buffer %.1f (%d bytes)  memcpy %.2f",
+                planTime * 1000, renderTime * 1000, encodeOnlyTime * 1000, encodeTime * 1000, bytes, copyTime * 1000))
 }
 
 if measuresCPU {
     print("CPU renderer, \(size), \(ProcessInfo.processInfo.activeProcessorCount) threads, median of \(runs) runs (ms)")
     print("preset".padding(toLength: 16, withPad: " ", startingAt: 0) + "  plan   8-bit dithered  8-bit plain  16-bit")
     for name in presetNames {
-        guard let preset = Presets.named(name) else { print("no preset \(name)"); exit(2) }
-        let mesh = preset.document.animatedMesh!.mesh
+        guard let mesh = renderedMesh(name) else {
+            print(name.padding(toLength: 16, withPad: " ", startingAt: 0) + "  (a scene: see --scenes)")
+            continue
+        }
         var plan: RenderPlan!
         let planTimes = (0..<runs).map { _ in
             seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
@@ -140,7 +162,7 @@ if measuresCPU {
         func ms(_ s: Double) -> String { String(format: "%6.1f", s * 1000) }
         print(
             name.padding(toLength: 16, withPad: " ", startingAt: 0)
-                + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level))"
+                + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level), \(plan.tessellation.triangleCount) triangles)"
         )
         if sink == 42 { print("") }
     }
@@ -161,8 +183,8 @@ if measuresGL {
             "preset".padding(toLength: 16, withPad: " ", startingAt: 0)
                 + "  draw (GPU)  draw (wall)  readback  total, 8-bit dithered")
         for name in presetNames {
-            let plan = RenderPlan(
-                mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
+            guard let rendered = renderedMesh(name) else { continue }
+            let plan = RenderPlan(mesh: rendered, width: size.width, height: size.height)
             let mesh = try renderer.upload(plan)
             var gpu: [Double] = []
             var wall: [Double] = []
@@ -197,7 +219,8 @@ if measuresGL {
 if measuresEncoding {
     let name = presetNames[0]
     let plan = RenderPlan(
-        mesh: Presets.named(name)!.document.animatedMesh!.mesh, width: size.width, height: size.height)
+        mesh: renderedMesh(name) ?? Presets.onboarding.document.animatedMesh!.mesh, width: size.width,
+        height: size.height)
     let threads = ProcessInfo.processInfo.activeProcessorCount
     print("")
     print("PNG encoding, \(name) \(size), RGB, \(threads) threads, median of \(runs) runs")
@@ -383,5 +406,60 @@ if measuresScenes {
                 format:
                     "banding, se-wallpaper %@ 750x1334, RMS of 16x16 block means: dithered %.4f/255, rounded %.4f/255",
                 label, dithered, rounded))
+    }
+}
+
+// An animation's frames as `meshgrad animate` plans them: one level for
+// all frames, the tessellation cache handed from frame to frame; the
+// tessellation (frame plan and triangle set-up) and the render of each,
+// medians over one second at 30 fps, and the same tessellation without the
+// cache.
+if measuresFrames {
+    print("")
+    print("animation frames, \(size), 30 fps over 1 s, CPU, 8-bit dithered, median per frame (ms)")
+    print("preset            level  tessellation  (no cache)  render  tessellation + render")
+    for name in presetNames {
+        guard let preset = Presets.named(name), case .mesh(let animated) = preset.document.content else { continue }
+        let document = preset.document
+        let schedule = FrameSchedule(duration: 1, fps: 30)
+        let level = schedule.tessellationLevel(for: document, width: size.width, height: size.height)
+        let cache = TessellationCache()
+        var planned: [Double] = []
+        var uncached: [Double] = []
+        var rendered: [Double] = []
+        for k in 0...schedule.count {
+            let time = schedule.time(ofFrame: k % schedule.count)
+            var plan: RenderPlan!
+            var prepared: PreparedRaster!
+            let planTime = seconds {
+                plan = RenderPlan(
+                    mesh: animated.mesh(at: time), width: size.width, height: size.height, tessellationLevel: level,
+                    tessellationCache: cache)
+                prepared = PreparedRaster(plan: plan)
+            }
+            let plainTime = seconds {
+                _ = PreparedRaster(
+                    plan: RenderPlan(
+                        mesh: animated.mesh(at: time), width: size.width, height: size.height,
+                        tessellationLevel: level))
+            }
+            let count = size.width * size.height * 4
+            var pixels = [UInt8](repeating: 0, count: count)
+            let renderTime = seconds {
+                pixels.withUnsafeMutableBufferPointer { buffer in
+                    renderer.render8(prepared, dithers: true, rows: 0..<size.height, into: buffer.baseAddress!)
+                }
+            }
+            guard k > 0 else { continue }  // frame 0 warms up
+            planned.append(planTime)
+            uncached.append(plainTime)
+            rendered.append(renderTime)
+        }
+        let both = zip(planned, rendered).map { $0 + $1 }
+        print(
+            name.padding(toLength: 18, withPad: " ", startingAt: 0)
+                + String(
+                    format: "%5d  %12.2f  %10.2f  %6.2f  %21.2f", level ?? 0, median(planned) * 1000,
+                    median(uncached) * 1000, median(rendered) * 1000, median(both) * 1000))
     }
 }

@@ -106,13 +106,14 @@ struct AnimateCommand: Command {
         let progress = ProgressBar(total: schedule.count, console: console, quiet: quiet)
         let dithers = !arguments.flag("--no-dither")
         let textMasks = TextMaskCache()
+        let tessellations = TessellationCache()
         var warnedAboutAlpha = false
         do {
             for k in 0..<schedule.count {
                 let time = schedule.time(ofFrame: k)
                 let frame = try FramePlan(
                     looped, label: source.label, width: size.width, height: size.height, time: time,
-                    tessellationLevel: level, textMasks: textMasks)
+                    tessellationLevel: level, textMasks: textMasks, tessellationCache: tessellations)
                 let image: ExportFrame
                 if sink.takes16BitFrames {
                     let start = DispatchTime.now()

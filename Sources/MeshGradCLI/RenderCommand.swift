@@ -390,7 +390,8 @@ struct RenderCommand: Command {
         let writer = BandedPNGWriter(
             width: size.width, height: size.height, depth: depth == 16 ? .sixteen : .eight, opaque: opaque,
             encoderOptions: .init(compressionLevel: options.compression))
-        let stages = try writer.write(to: URL(fileURLWithPath: entry.output), renderBand: bands.render)
+        let stages = try writer.write(
+            to: URL(fileURLWithPath: entry.output), rendersAhead: bands.rendersOnAnyThread, renderBand: bands.render)
         timings.render += stages.render
         timings.readback = stages.readback
         timings.encode = stages.encode

@@ -56,7 +56,26 @@ public struct BandedPNGWriter {
     /// Renders and writes the file. `renderBand(rows, buffer)` fills
     /// `buffer` with canvas rows `rows` (RGBA components of the depth's
     /// size) and returns the seconds it spent reading back, if any.
+    ///
+    /// With `rendersAhead` (a renderer that may run on any thread: the
+    /// CPU's, not a GL context bound to this one), band `k + 1` renders on
+    /// another thread into a second buffer while band `k` is handed to the
+    /// encoder, so the rows' packing into the encoder's pieces no longer
+    /// stops the renderer; the timings then count only the time this
+    /// thread waited for the render.
     public func write(
+        to destination: URL, rendersAhead: Bool = false,
+        renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    ) throws -> Timings {
+        if rendersAhead && height > bandRows {
+            return try withoutActuallyEscaping(renderBand) { render in
+                try writeRenderingAhead(to: destination, renderBand: render)
+            }
+        }
+        return try writeInTurn(to: destination, renderBand: renderBand)
+    }
+
+    private func writeInTurn(
         to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
         var timings = Timings()
@@ -106,6 +125,107 @@ public struct BandedPNGWriter {
         }
         return timings
     }
+}
+
+extension BandedPNGWriter {
+    /// ``write(to:rendersAhead:renderBand:)`` with band `k + 1` rendering
+    /// on another thread while band `k` is encoded: two band buffers.
+    fileprivate func writeRenderingAhead(
+        to destination: URL, renderBand: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    ) throws -> Timings {
+        var timings = Timings()
+        let file = try AtomicFile(destination: destination)
+        let bandBytes = bandRows * width * 4 * depth.componentBytes
+        let buffers = [
+            UnsafeMutableRawPointer.allocate(byteCount: bandBytes, alignment: 16),
+            UnsafeMutableRawPointer.allocate(byteCount: bandBytes, alignment: 16),
+        ]
+        let bands = stride(from: 0, to: height, by: bandRows).map { $0..<min($0 + bandRows, height) }
+        let ahead = RenderAhead(render: renderBand)
+        defer {
+            ahead.wait()  // never free a buffer a render still writes
+            for buffer in buffers { buffer.deallocate() }
+        }
+        do {
+            var writeSeconds = 0.0
+            let encoder = try PNGStreamEncoder(
+                width: width, height: height, bitDepth: depth == .eight ? 8 : 16, channels: opaque ? 3 : 4,
+                options: encoderOptions
+            ) { bytes in
+                let start = DispatchTime.now().uptimeNanoseconds
+                try file.write(bytes)
+                writeSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            }
+            ahead.start(bands[0], into: buffers[0])
+            for (k, rows) in bands.enumerated() {
+                let waitStart = DispatchTime.now().uptimeNanoseconds
+                let readback = try ahead.finish()
+                timings.render += Double(DispatchTime.now().uptimeNanoseconds - waitStart) / 1e9
+                timings.readback += readback
+                if k + 1 < bands.count { ahead.start(bands[k + 1], into: buffers[(k + 1) % 2]) }
+                let encodeStart = DispatchTime.now().uptimeNanoseconds
+                let buffer = buffers[k % 2]
+                let count = rows.count * width * 4
+                switch depth {
+                case .eight:
+                    try encoder.appendRows(
+                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
+                case .sixteen:
+                    try encoder.appendRows(
+                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt16.self), count: count))
+                }
+                timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+            }
+            let finishStart = DispatchTime.now().uptimeNanoseconds
+            try encoder.finish()
+            timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+            timings.encode -= writeSeconds
+            let commitStart = DispatchTime.now().uptimeNanoseconds
+            try file.commit()
+            timings.write = writeSeconds + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+        } catch {
+            file.abandon()
+            throw error
+        }
+        return timings
+    }
+}
+
+/// One band rendering on another thread: started, then finished (waited
+/// for, its error rethrown) before the next starts.
+private final class RenderAhead: @unchecked Sendable {
+    /// Dropped once the last band is done, so that nothing holds the
+    /// caller's closure past `write` (it was not escaping there).
+    var render: ((Range<Int>, UnsafeMutableRawPointer) throws -> Double)?
+    let group = DispatchGroup()
+    var result: Result<Double, any Error> = .success(0)
+
+    init(render: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double) {
+        self.render = render
+    }
+
+    func start(_ rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
+        group.enter()
+        let target = UnsafeSendableBuffer(pointer: buffer)
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = Result { try self.render!(rows, target.pointer) }
+            self.group.leave()
+        }
+    }
+
+    func finish() throws -> Double {
+        group.wait()
+        return try result.get()
+    }
+
+    func wait() {
+        group.wait()
+        render = nil
+    }
+}
+
+private struct UnsafeSendableBuffer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
 }
 
 extension RenderPlan {

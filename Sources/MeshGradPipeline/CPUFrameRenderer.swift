@@ -40,7 +40,7 @@ public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
         // Triangles set up once for every band.
         let prepared = PreparedRaster(plan: plan)
         let renderer = meshes
-        return FrameBands(isOpaque: plan.isOpaque(prepared: prepared)) { rows, buffer in
+        return FrameBands(isOpaque: plan.isOpaque(prepared: prepared), rendersOnAnyThread: true) { rows, buffer in
             if depth == 16 {
                 renderer.render16(prepared, rows: rows, into: buffer.assumingMemoryBound(to: UInt16.self))
             } else {

@@ -18,11 +18,14 @@ public enum FramePlan: Sendable {
     /// the document in messages.
     /// `tolerance` is the tessellation's (`TessellationLevel/preview` for
     /// a live window); `tessellationLevel` fixes a mesh's level (an
-    /// animation's frames share one).
+    /// animation's frames share one). `tessellationCache`, given to every
+    /// frame of a sequence (an animation, a preview), lets a mesh's frame
+    /// reuse the previous one's triangle indices and, when the mesh did not
+    /// change, its level (``TessellationCache``).
     public init(
         _ document: GradientDocument, label: String, width: Int, height: Int, time: Double,
         antialiasing: Bool = true, tessellationLevel: Int? = nil, tolerance: TessellationLevel = TessellationLevel(),
-        textMasks: TextMaskCache? = nil
+        textMasks: TextMaskCache? = nil, tessellationCache: TessellationCache? = nil
     ) throws(PipelineError) {
         // What the frame needs first (a canvas too big says so whatever
         // else is wrong), then what its numbers become at this time and size.
@@ -47,7 +50,7 @@ public enum FramePlan: Sendable {
         case .mesh(let mesh):
             var plan = RenderPlan(
                 mesh: mesh.mesh(at: time), width: width, height: height, tessellationLevel: tessellationLevel,
-                tolerance: tolerance, antialiasing: antialiasing)
+                tolerance: tolerance, antialiasing: antialiasing, tessellationCache: tessellationCache)
             plan.grain = document.grain?.field(at: time)
             self = .mesh(plan)
         }

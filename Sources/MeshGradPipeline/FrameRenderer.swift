@@ -40,13 +40,18 @@ public struct FrameBands {
     /// seconds spent reading back from the GPU (0 on the CPU, or when not
     /// measured).
     public var render: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    /// Whether `render` may run on any thread (the CPU's bands; not a GL
+    /// context, bound to its thread): then the band writer renders the next
+    /// band while it encodes this one.
+    public var rendersOnAnyThread: Bool
 
     public init(
-        isOpaque: Bool, wholeFrameSeconds: Double = 0,
+        isOpaque: Bool, wholeFrameSeconds: Double = 0, rendersOnAnyThread: Bool = false,
         render: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) {
         self.isOpaque = isOpaque
         self.wholeFrameSeconds = wholeFrameSeconds
+        self.rendersOnAnyThread = rendersOnAnyThread
         self.render = render
     }
 

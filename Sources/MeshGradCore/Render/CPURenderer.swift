@@ -142,6 +142,37 @@ public struct PreparedRaster: Sendable {
     }
 }
 
+/// A read-only pointer handed to concurrent chunks.
+struct SendableConstPointer<T>: @unchecked Sendable {
+    let pointer: UnsafePointer<T>
+    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
+}
+
+/// Arrays made by concurrent chunks, each into its own slot, joined in
+/// chunk order.
+final class ChunkResults<T>: @unchecked Sendable {
+    private var parts: [[T]]
+    private let lock = NSLock()
+
+    init(count: Int) { parts = Array(repeating: [], count: count) }
+
+    func store(_ part: [T], at chunk: Int) {
+        lock.lock()
+        parts[chunk] = part
+        lock.unlock()
+    }
+
+    func joined() -> [T] {
+        lock.lock()
+        defer { lock.unlock() }
+        if parts.count == 1 { return parts[0] }
+        var all: [T] = []
+        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
+        for part in parts { all += part }
+        return all
+    }
+}
+
 /// A pointer handed to concurrent bands that write disjoint rows.
 struct SendablePointer<T>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<T>
@@ -167,39 +198,79 @@ final class RasterSetup: @unchecked Sendable {
 
         let vertices = plan.tessellation.vertices
         let indices = plan.tessellation.indices
-        var triangles: [RasterTriangle] = []
-        triangles.reserveCapacity(indices.count / 3)
+        // Set up in chunks on every core, joined in drawing order (a
+        // chunk's zero-area triangles are dropped, as before).
+        let triangleCount = indices.count / 3
+        let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
+        let chunks = ChunkResults<RasterTriangle>(count: chunkCount)
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
-                var index = 0
-                while index < i.count {
-                    if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
-                        triangles.append(t)
+                let vertexBase = SendableConstPointer(v.baseAddress!)
+                let indexBase = SendableConstPointer(i.baseAddress!)
+                let setUp = { @Sendable (chunk: Int) in
+                    var part: [RasterTriangle] = []
+                    let first = chunk * chunkSize
+                    let last = min(first + chunkSize, triangleCount)
+                    guard first < last else { return }
+                    part.reserveCapacity(last - first)
+                    let v = vertexBase.pointer
+                    let i = indexBase.pointer
+                    for triangle in first..<last {
+                        let index = triangle * 3
+                        if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
+                            part.append(t)
+                        }
                     }
-                    index += 3
+                    chunks.store(part, at: chunk)
+                }
+                if chunkCount == 1 {
+                    setUp(0)
+                } else {
+                    DispatchQueue.concurrentPerform(iterations: chunkCount, execute: setUp)
                 }
             }
         }
+        let triangles = chunks.joined()
         self.triangles = triangles
 
         // Rows' triangle lists as one compressed array: count, sum, fill.
+        // A triangle is listed only on the rows where one of the sample
+        // points the render tests (the center, or all four with
+        // anti-aliasing) can fall inside it.
+        let sampleY: ClosedRange<Int64> =
+            plan.antialiasesBorder
+            ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
+        let firstRow = rows.lowerBound
+        let lastRow = rows.upperBound - 1
         var counts = [Int32](repeating: 0, count: rows.count + 1)
-        for t in triangles {
-            let first = max(t.firstRow, rows.lowerBound)
-            let last = min(t.lastRow, rows.upperBound - 1)
-            guard first <= last else { continue }
-            for y in first...last { counts[y - rows.lowerBound + 1] += 1 }
-        }
-        for y in 0..<rows.count { counts[y + 1] += counts[y] }
-        var next = counts
-        var list = [Int32](repeating: 0, count: Int(counts[rows.count]))
-        for (k, t) in triangles.enumerated() {
-            let first = max(t.firstRow, rows.lowerBound)
-            let last = min(t.lastRow, rows.upperBound - 1)
-            guard first <= last else { continue }
-            for y in first...last {
-                list[Int(next[y - rows.lowerBound])] = Int32(k)
-                next[y - rows.lowerBound] += 1
+        var list: [Int32] = []
+        triangles.withUnsafeBufferPointer { triangles in
+            counts.withUnsafeMutableBufferPointer { counts in
+                for t in triangles {
+                    guard let r = t.rows(sampleY: sampleY) else { continue }
+                    let first = max(r.lowerBound, firstRow)
+                    let last = min(r.upperBound, lastRow)
+                    guard first <= last else { continue }
+                    for y in first...last { counts[y - firstRow + 1] += 1 }
+                }
+                for y in 0..<rows.count { counts[y + 1] += counts[y] }
+            }
+            var next = counts
+            list = [Int32](repeating: 0, count: Int(counts[rows.count]))
+            list.withUnsafeMutableBufferPointer { list in
+                next.withUnsafeMutableBufferPointer { next in
+                    for k in triangles.indices {
+                        guard let r = triangles[k].rows(sampleY: sampleY) else { continue }
+                        let first = max(r.lowerBound, firstRow)
+                        let last = min(r.upperBound, lastRow)
+                        guard first <= last else { continue }
+                        for y in first...last {
+                            list[Int(next[y - firstRow])] = Int32(k)
+                            next[y - firstRow] += 1
+                        }
+                    }
+                }
             }
         }
         rowStart = counts
@@ -218,8 +289,12 @@ final class RasterSetup: @unchecked Sendable {
         let centerTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
         let sampleMask = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
-        let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width)
-        let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width)
+        // Eight spare lanes past the row: a short span's lanes read them
+        // (and drop what they give), so they hold zeros, never garbage.
+        let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width + 8)
+        let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width + 8)
+        rowU.initialize(repeating: 0, count: width + 8)
+        rowV.initialize(repeating: 0, count: width + 8)
         let folds = plan.folds
         let centerKey = UnsafeMutablePointer<Float>.allocate(capacity: folds ? width : 0)
         let sampleKeys = UnsafeMutablePointer<Float>.allocate(capacity: folds && antialias ? 4 * width : 0)
@@ -367,7 +442,12 @@ final class RasterSetup: @unchecked Sendable {
             writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
         }
         guard pixels.count >= 8 else {
-            for px in pixels { writePixel(px) }
+            if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
+                writePartial8(
+                    finishColor8(run.at8(0), in: space), pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
+            } else {
+                for px in pixels { writePixel(px) }
+            }
             return
         }
         var group = start
@@ -399,7 +479,15 @@ final class RasterSetup: @unchecked Sendable {
             writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
         }
         guard pixels.count >= 8 else {
-            for px in pixels { writePixel(px) }
+            if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
+                let first = pixels.lowerBound
+                let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
+                let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
+                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV), in: space)
+                writePartial8(c, pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
+            } else {
+                for px in pixels { writePixel(px) }
+            }
             return
         }
         var group = pixels.lowerBound
@@ -429,6 +517,27 @@ final class RasterSetup: @unchecked Sendable {
         let v = min(max(t.v0 + t.vPerX * dx + t.vPerY * dy, 0), 1)
         return finishColor(evaluateColorPolynomial(polys + Int(t.patch) * 16, u: u, v: v), in: space)
     }
+}
+
+/// Stores the first `pixels.count` (fewer than 8) of eight pixels computed
+/// in lanes, starting at `pixels.lowerBound`: each lane is bit for bit
+/// what the one-pixel path gives its pixel (``ColorLanes``), so a short
+/// run costs one group of lanes instead of a scalar evaluation per pixel.
+@inline(__always)
+func writePartial8<W: PixelWriter>(
+    _ colors: ColorLanes, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W
+) {
+    withUnsafeTemporaryAllocation(of: W.Component.self, capacity: 32) { lanes in
+        writer.write8(colors, x: pixels.lowerBound, rowSeed: rowSeed, to: lanes.baseAddress!)
+        (row + pixels.lowerBound * 4).update(from: lanes.baseAddress!, count: pixels.count * 4)
+    }
+}
+
+/// Whether every pixel of `pixels` has all four samples covered.
+@inline(__always)
+func allCovered(_ masks: UnsafePointer<UInt8>, _ pixels: Range<Int>) -> Bool {
+    for px in pixels where masks[px] != 0b1111 { return false }
+    return true
 }
 
 /// Whether all of the eight sample masks at `masks` have all four samples.

@@ -15,11 +15,18 @@ public protocol PixelWriter: Sendable {
     /// row seed, or, for a writer with grain, the row itself (grain needs
     /// canvas coordinates; the writer then derives the dither seed).
     func rowSeed(y: Int) -> UInt32
+    /// Whether ``write8(_:x:rowSeed:to:)`` works in lanes (no per-pixel
+    /// stage such as grain): then the renderer also computes runs shorter
+    /// than eight pixels as one group of lanes and keeps what it needs.
+    var writesLanes: Bool { get }
 }
 
 extension PixelWriter {
     @inline(__always)
     public func rowSeed(y: Int) -> UInt32 { ditherRowSeed(y: y) }
+
+    @inline(__always)
+    public var writesLanes: Bool { false }
 
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>) {
@@ -42,6 +49,9 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
 
     @inline(__always)
     public func rowSeed(y: Int) -> UInt32 { grain == nil ? ditherRowSeed(y: y) : UInt32(truncatingIfNeeded: y) }
+
+    @inline(__always)
+    public var writesLanes: Bool { grain == nil }
 
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt8>) {
@@ -79,6 +89,9 @@ public struct RGBA16Writer: PixelWriter {
     /// The row itself: only grain uses it (16-bit output is not dithered).
     @inline(__always)
     public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
+
+    @inline(__always)
+    public var writesLanes: Bool { grain == nil }
 
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {

@@ -37,23 +37,25 @@ public struct RenderPlan: Sendable {
     /// overrides the automatic choice (tests use it to measure the error).
     public init(
         mesh: MeshGradient, width: Int, height: Int, tessellationLevel: Int? = nil,
-        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true
+        tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true,
+        tessellationCache: TessellationCache? = nil
     ) {
         let nets = PatchNets(mesh)
         self.init(
             nets: nets, width: width, height: height, tessellationLevel: tessellationLevel, tolerance: tolerance,
-            antialiasing: antialiasing)
+            antialiasing: antialiasing, tessellationCache: tessellationCache)
     }
 
     /// `tolerance` chooses the level when `tessellationLevel` is nil: the
     /// default is exact output's; a live preview may trade precision no
     /// one sees for frame rate (``TessellationLevel/preview``).
     /// `maximumVertices` caps the tessellation (a scene's meshes share
-    /// ``Tessellation/maximumVertices``).
+    /// ``Tessellation/maximumVertices``). `tessellationCache` carries what
+    /// one frame's tessellation can give the next (``TessellationCache``).
     public init(
         nets: PatchNets, width: Int, height: Int, tessellationLevel: Int? = nil,
         tolerance: TessellationLevel = TessellationLevel(), antialiasing: Bool = true,
-        maximumVertices: Int = Tessellation.maximumVertices
+        maximumVertices: Int = Tessellation.maximumVertices, tessellationCache: TessellationCache? = nil
     ) {
         precondition(width > 0 && height > 0)
         self.width = width
@@ -62,8 +64,10 @@ public struct RenderPlan: Sendable {
         rows = nets.rows
         tessellation = Tessellation(
             nets, canvasWidth: width, canvasHeight: height,
-            level: tessellationLevel ?? tolerance.level(for: nets, canvasWidth: width, canvasHeight: height),
-            maximumVertices: maximumVertices)
+            level: tessellationLevel
+                ?? tessellationCache?.level(for: nets, canvasWidth: width, canvasHeight: height, tolerance: tolerance)
+                ?? tolerance.level(for: nets, canvasWidth: width, canvasHeight: height),
+            maximumVertices: maximumVertices, cache: tessellationCache)
         colorPolynomials = nets.colors.flatMap { net in ColorPolynomial(net).coefficients.map { SIMD4<Float>($0) } }
         colorSpace = nets.colorSpace
         background = nets.background

@@ -35,10 +35,12 @@ public struct Tessellation: Sendable {
     /// Tessellates `nets` for a canvas, at `level` or, by default, the level
     /// that ``TessellationLevel`` chooses.
     /// `maximumVertices` caps the level (a scene shares
-    /// ``maximumVertices`` among its meshes).
+    /// ``maximumVertices`` among its meshes). `cache` keeps the parts that
+    /// do not depend on the positions (``TessellationGrid``) for the next
+    /// frame.
     public init(
         _ nets: PatchNets, canvasWidth: Int, canvasHeight: Int, level: Int? = nil,
-        maximumVertices: Int = Self.maximumVertices
+        maximumVertices: Int = Self.maximumVertices, cache: TessellationCache? = nil
     ) {
         let requested =
             level ?? TessellationLevel().level(for: nets, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
@@ -47,36 +49,69 @@ public struct Tessellation: Sendable {
         self.level = n
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight
+        let grid = cache?.grid(patches: nets.count, level: n) ?? TessellationGrid(patches: nets.count, level: n)
+        indices = grid.indices
+        vertices = Self.vertices(
+            nets, grid: grid, scale: SIMD2(Double(canvasWidth), Double(canvasHeight)))
+    }
 
+    /// Every patch's `(N+1)²` grid points on the canvas, bit for bit
+    /// ``tessellationPoint(_:i:j:level:)`` at each, from the grid's
+    /// precomputed weights.
+    static func vertices(_ nets: PatchNets, grid: TessellationGrid, scale: SIMD2<Double>) -> [MeshVertex] {
+        let n = grid.level
         let side = n + 1
-        let scale = SIMD2(Double(canvasWidth), Double(canvasHeight))
-        vertices = []
-        vertices.reserveCapacity(nets.count * side * side)
-        indices = []
-        indices.reserveCapacity(nets.count * 6 * n * n)
-
-        for (k, net) in nets.geometry.enumerated() {
-            let base = UInt32(vertices.count)
-            for j in 0...n {
-                for i in 0...n {
-                    let p = tessellationPoint(net, i: i, j: j, level: n) * scale
-                    vertices.append(
-                        MeshVertex(
-                            x: Float(p.x), y: Float(p.y),
-                            u: Float(i) / Float(n), v: Float(j) / Float(n), patch: UInt32(k)))
+        let count = nets.count * side * side
+        return [MeshVertex](unsafeUninitializedCapacity: count) { buffer, initialized in
+            grid.basis.withUnsafeBufferPointer { basis in
+                grid.parameters.withUnsafeBufferPointer { parameters in
+                    for (k, net) in nets.geometry.enumerated() {
+                        let out = buffer.baseAddress! + k * side * side
+                        let p = net.points
+                        for j in 0...n {
+                            for i in 0...n {
+                                let point = gridPoint(p, i: i, j: j, level: n, basis: basis) * scale
+                                (out + j * side + i).initialize(
+                                    to: MeshVertex(
+                                        x: Float(point.x), y: Float(point.y), u: parameters[i], v: parameters[j],
+                                        patch: UInt32(k)))
+                            }
+                        }
+                    }
                 }
             }
-            for j in 0..<n {
-                for i in 0..<n {
-                    let a = base + UInt32(j * side + i)
-                    let b = a + 1
-                    let c = a + UInt32(side)
-                    let d = c + 1
-                    indices += [a, b, c, b, d, c]
-                }
-            }
+            initialized = count
         }
     }
+}
+
+/// ``tessellationPoint(_:i:j:level:)`` with the Bernstein weights looked
+/// up rather than computed: the same operations in the same order, so the
+/// same bits.
+@inline(__always)
+func gridPoint(
+    _ p: [SIMD2<Double>], i: Int, j: Int, level n: Int, basis: UnsafeBufferPointer<SIMD4<Double>>
+) -> SIMD2<Double> {
+    if j == 0 || j == n {
+        let row = j == 0 ? 0 : 12
+        let b = basis[i]
+        return b[0] * p[row] + b[1] * p[row + 1] + b[2] * p[row + 2] + b[3] * p[row + 3]
+    }
+    if i == 0 || i == n {
+        let column = i == 0 ? 0 : 3
+        let b = basis[j]
+        return b[0] * p[column] + b[1] * p[4 + column] + b[2] * p[8 + column] + b[3] * p[12 + column]
+    }
+    // BezierNet.evaluate(u:v:)'s sums, term by term.
+    let bu = basis[i]
+    let bv = basis[j]
+    var result = SIMD2<Double>()
+    for r in 0..<4 {
+        var row = SIMD2<Double>()
+        for c in 0..<4 { row += bu[c] * p[r * 4 + c] }
+        result += bv[r] * row
+    }
+    return result
 }
 
 /// The position of grid point `(i, j)` of an `N × N` patch grid.

@@ -6,7 +6,7 @@
 /// surface by at most `geometricTolerance` pixels. Color: the deviation
 /// shifts `(u, v)`, so its product with the color's change per pixel must
 /// stay under `colorTolerance` (in 0…1 units; 0.5/255 by default).
-public struct TessellationLevel: Sendable {
+public struct TessellationLevel: Hashable, Sendable {
     public static let maximum = 128
 
     public var geometricTolerance: Double = 0.25

@@ -1,0 +1,164 @@
+import Foundation
+import MeshGradDocument
+import MeshGradTestSupport
+import Testing
+
+@testable import MeshGradCore
+
+/// The faster paths of the CPU renderer and the tessellation (issue 15)
+/// give exactly what the direct ones gave: the division-free spans, the
+/// tight row lists, and the tessellation from a cached grid.
+@Suite struct RasterSpeedTests {
+    /// The span as it was computed before, by exact integer division.
+    static func spanByDivision(
+        _ t: RasterTriangle, row y: Int, sampleX sx: Int64, sampleY sy: Int64, width: Int
+    ) -> ClosedRange<Int>? {
+        let py = Int64(y) * RasterTriangle.subpixels + sy
+        var lo: Int64 = 0
+        var hi = Int64(width - 1)
+        func clip(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64, _ tie: Bool) {
+            let dy = by - ay
+            let alpha = -dy * RasterTriangle.subpixels
+            let beta = (bx - ax) * (py - ay) - dy * (sx - ax)
+            if alpha > 0 {
+                lo = max(lo, tie ? -floorDiv(beta, alpha) : floorDiv(-beta, alpha) + 1)
+            } else if alpha < 0 {
+                hi = min(hi, tie ? floorDiv(beta, -alpha) : -floorDiv(-beta, -alpha) - 1)
+            } else if beta < 0 || (beta == 0 && !tie) {
+                hi = -1
+            }
+        }
+        clip(t.x0, t.y0, t.x1, t.y1, t.tie01)
+        clip(t.x1, t.y1, t.x2, t.y2, t.tie12)
+        clip(t.x2, t.y2, t.x0, t.y0, t.tie20)
+        return lo <= hi ? Int(lo)...Int(hi) : nil
+    }
+
+    /// Random triangles, small and huge, on and off the canvas, with
+    /// vertices on pixel centers and sample points (ties), far outside
+    /// (the guard band) and on 1/256 steps: every row's span, at every
+    /// sample point, equals the division's, and no row outside the
+    /// triangle's row range has one.
+    @Test func spansEqualExactDivisionAndRowRangesHoldThem() {
+        var generator = SplitMix64(seed: 15)
+        let width = 97
+        let height = 61
+        func coordinate(_ extent: Int) -> Float {
+            switch generator.next() % 5 {
+            case 0: return Float(generator.next() % UInt64(extent)) + 0.5  // a pixel center
+            case 1: return Float(Int(generator.next() % 4000) - 2000)  // far out
+            case 2: return Float(Int(generator.next() % UInt64(extent * 256))) / 256  // 1/256 steps
+            case 3: return Float(Int(generator.next() % 3_000_000) - 1_500_000)  // past the guard band
+            default: return Float(generator.next() % UInt64(extent * 1000)) / 1000
+            }
+        }
+        let samples: [(Int64, Int64)] = [(128, 128)] + CPURenderer.samplePositions.map { ($0.x, $0.y) }
+        var checked = 0
+        var mismatches: [String] = []
+        var outsideRows = 0
+        for _ in 0..<4000 {
+            let vertices = (0..<3).map { _ in
+                MeshVertex(x: coordinate(width), y: coordinate(height), u: 0, v: 0, patch: 0)
+            }
+            guard let t = RasterTriangle(vertices[0], vertices[1], vertices[2]) else { continue }
+            let centerRows = t.rows(sampleY: 128...128)
+            let sampleRows = t.rows(sampleY: 32...224)
+            for y in -2..<(height + 2) {
+                for (sx, sy) in samples {
+                    let expected = Self.spanByDivision(t, row: y, sampleX: sx, sampleY: sy, width: width)
+                    let span = t.span(row: y, sampleX: sx, sampleY: sy, width: width)
+                    if span != expected && mismatches.count < 5 {
+                        mismatches.append("\(vertices) row \(y) sample (\(sx), \(sy)): \(String(describing: span)), expected \(String(describing: expected))")
+                    }
+                    if expected != nil {
+                        if sampleRows?.contains(y) != true { outsideRows += 1 }
+                        if sy == 128 && centerRows?.contains(y) != true { outsideRows += 1 }
+                    }
+                    checked += 1
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(outsideRows == 0)
+        #expect(checked > 1_000_000)
+    }
+
+    static let meshes: [(String, MeshGradient)] =
+        Presets.all.compactMap { p in p.document.animatedMesh.map { (p.name, $0.mesh(at: 0.7)) } }
+        + TestMeshes.all.map { ($0.name, $0.mesh) }
+
+    /// Every vertex as `tessellationPoint` computes it, from the cache or
+    /// not; the cache hands the next frame the same index array (shared,
+    /// not copied) and a new one only for another level or patch count.
+    @Test func cachedTessellationIsTheDirectOne() {
+        let cache = TessellationCache()
+        for (name, mesh) in Self.meshes {
+            let nets = PatchNets(mesh)
+            for level in [1, 4, 32] {
+                let cached = Tessellation(nets, canvasWidth: 333, canvasHeight: 217, level: level, cache: cache)
+                let again = Tessellation(nets, canvasWidth: 333, canvasHeight: 217, level: level, cache: cache)
+                #expect(cached.level == level)
+                let side = level + 1
+                var same = true
+                for k in 0..<nets.count {
+                    for j in 0...level {
+                        for i in 0...level {
+                            let p = tessellationPoint(nets.geometry[k], i: i, j: j, level: level) * SIMD2(333, 217)
+                            let expected = MeshVertex(
+                                x: Float(p.x), y: Float(p.y), u: Float(i) / Float(level),
+                                v: Float(j) / Float(level), patch: UInt32(k))
+                            same = same && cached.vertices[k * side * side + j * side + i] == expected
+                        }
+                    }
+                }
+                #expect(same, "\(name) at level \(level)")
+                #expect(cached.indices == Tessellation.directIndices(patches: nets.count, level: level))
+                let shared = cached.indices.withUnsafeBufferPointer { a in
+                    again.indices.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress }
+                }
+                #expect(shared, "\(name): the second frame's indices are the first's")
+            }
+        }
+    }
+
+    /// The level is remembered only for the very same mesh, canvas and
+    /// tolerance.
+    @Test func cachedLevelFollowsTheMesh() {
+        let cache = TessellationCache()
+        let tolerance = TessellationLevel()
+        for (name, mesh) in Self.meshes {
+            let nets = PatchNets(mesh)
+            for (w, h) in [(640, 360), (3840, 2160)] {
+                let expected = tolerance.level(for: nets, canvasWidth: w, canvasHeight: h)
+                #expect(cache.level(for: nets, canvasWidth: w, canvasHeight: h, tolerance: tolerance) == expected)
+                #expect(cache.level(for: nets, canvasWidth: w, canvasHeight: h, tolerance: tolerance) == expected)
+                #expect(
+                    cache.level(for: nets, canvasWidth: w, canvasHeight: h, tolerance: .preview)
+                        == TessellationLevel.preview.level(for: nets, canvasWidth: w, canvasHeight: h), "\(name)")
+            }
+        }
+    }
+}
+
+extension Tessellation {
+    /// The indices as the tessellation listed them before the grid: cells
+    /// row-major, two triangles each.
+    static func directIndices(patches: Int, level n: Int) -> [UInt32] {
+        var indices: [UInt32] = []
+        let side = n + 1
+        for k in 0..<patches {
+            let base = UInt32(k * side * side)
+            for j in 0..<n {
+                for i in 0..<n {
+                    let a = base + UInt32(j * side + i)
+                    let b = a + 1
+                    let c = a + UInt32(side)
+                    let d = c + 1
+                    indices += [a, b, c, b, d, c]
+                }
+            }
+        }
+        return indices
+    }
+}
+
