@@ -26,7 +26,7 @@ extension GradientDocument {
     public var savedText: String { withColorsRoundedForSaving.jsonText() }
 
     /// The document with every color it holds (mesh colors and
-    /// backgrounds, keyframes, fills, gradient stops, shadows) as the
+    /// backgrounds, keyframes, fills, gradient stops, shadows, strokes) as the
     /// editor saves them.
     public var withColorsRoundedForSaving: GradientDocument {
         var copy = self
@@ -43,6 +43,11 @@ extension GradientDocument {
                     var shadow = shadow
                     shadow.color = shadow.color.roundedForSaving
                     return shadow
+                }
+                layer.stroke = layer.stroke.map { stroke in
+                    var stroke = stroke
+                    stroke.color = stroke.color.roundedForSaving
+                    return stroke
                 }
                 return layer
             }

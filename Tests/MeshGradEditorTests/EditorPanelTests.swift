@@ -57,11 +57,16 @@ import Testing
             {"points": [100, 100], "background": [0.123456, 0, 0], "layers": [
               {"fill": {"linearGradient": {"stops": [{"location": 0, "color": [0.555555, 0, 0]},
                                                      {"location": 1, "color": "#FFFFFF"}]}},
-               "shadow": {"color": [0, 0, 0, 0.333333], "radius": 4}}]}
+               "shadow": {"color": [0, 0, 0, 0.333333], "radius": 4}},
+              {"shape": "circle", "stroke": {"color": [0.777777, 1, 1], "width": 2}}]}
             """)
         let sceneText = scene.savedText
-        for expected in ["0.1235", "0.5556", "0.3333"] { #expect(sceneText.contains(expected), "\(sceneText)") }
-        #expect(!sceneText.contains("123456") && !sceneText.contains("555555") && !sceneText.contains("333333"))
+        for expected in ["0.1235", "0.5556", "0.3333", "0.7778"] {
+            #expect(sceneText.contains(expected), "\(sceneText)")
+        }
+        #expect(
+            !sceneText.contains("123456") && !sceneText.contains("555555") && !sceneText.contains("333333")
+                && !sceneText.contains("777777"))
     }
 
     /// The aspect lock: the typed width, the current aspect's height.
