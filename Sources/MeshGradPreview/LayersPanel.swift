@@ -30,7 +30,14 @@ extension PreviewSession {
     }
 
     func layerName(_ layer: Layer) -> String {
-        if let text = layer.text { return "text \"\(text.text.prefix(18))\"" }
+        if let symbol = layer.text?.symbol { return "icon \(symbol.prefix(22))" }
+        if let text = layer.text {
+            return "text \"\(text.text.prefix(18).replacingOccurrences(of: "\n", with: " "))\""
+        }
+        if let material = layer.material { return "\(material.rawValue) material" }
+        if layer.shape != nil && layer.stroke != nil, case .solid(let color) = layer.fill, color.alpha == 0 {
+            return "stroke"
+        }
         switch layer.fill {
         case .solid: return "solid"
         case .linearGradient: return "linear gradient"
