@@ -21,7 +21,7 @@ public enum FramePlan: Sendable {
     /// animation's frames share one). `tessellationCache`, given to every
     /// frame of a sequence (an animation, a preview), lets a mesh's frame
     /// reuse the previous one's triangle indices and, when the mesh did not
-    /// change, its level (``TessellationCache``).
+    /// change, its level (`TessellationCache`, MeshGradCore's).
     public init(
         _ document: GradientDocument, label: String, width: Int, height: Int, time: Double,
         antialiasing: Bool = true, tessellationLevel: Int? = nil, tolerance: TessellationLevel = TessellationLevel(),
