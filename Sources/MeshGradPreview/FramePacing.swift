@@ -23,12 +23,12 @@ struct FramePacing {
     func isDue() -> Bool { wait() <= 0.001 }
 
     /// Counts from when the frame was due, not when it came (a wake-up a
-    /// millisecond late must not make every frame late), but never from
-    /// further back than one frame.
+    /// millisecond late must not make every frame late, nor one drawn a
+    /// millisecond early every frame early: the frames stay on the 60 Hz
+    /// grid), but never from further back than one frame.
     mutating func drew() {
         let now = Date()
         last = max(last.addingTimeInterval(interval), now.addingTimeInterval(-interval))
-        if last > now { last = now }
     }
 }
 

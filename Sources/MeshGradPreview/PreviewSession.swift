@@ -148,7 +148,10 @@ public final class PreviewSession {
                 // Iconified or unmapped: nothing to see, nothing drawn.
                 glfwWaitEventsTimeout(0.1)
             } else if wantsFrame {
-                let wait = pacing.wait()
+                // Woken a millisecond early (isDue allows that much): a wait
+                // for events returns late by about as much, which cost a
+                // 16.3 ms frame its 60 Hz slot (57.5 fps instead of 60).
+                let wait = pacing.wait() - 0.001
                 if wait > 0 { glfwWaitEventsTimeout(wait) } else { glfwPollEvents() }
             } else {
                 glfwWaitEventsTimeout(0.05)

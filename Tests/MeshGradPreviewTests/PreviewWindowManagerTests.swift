@@ -118,3 +118,25 @@ extension PreviewWindowTests {
         dirty.stop()
     }
 }
+
+/// Frame pacing: Xvfb has no vsync, so the preview's own 60 Hz cap is all
+/// that keeps a small window from drawing as fast as the CPU allows (it
+/// could draw 165–244 fps at 320×200). Load can only lower the rate, so
+/// the upper bound cannot fail by chance.
+extension PreviewWindowTests {
+    @Test func aSmallAnimatedWindowNeverDrawsFasterThanTheDisplay() throws {
+        guard let display = display() else { return }
+        let preview = try Preview(
+            arguments: ["--preset", "onboarding", "--window", "160x100", "--hide-panels", "--frames", "120", "--fps"],
+            display: display)
+        let deadline = Date().addingTimeInterval(30)
+        while preview.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let said = try preview.quit()
+        // "120 frames in 2.00 s: 60.0 fps"
+        let words = said.split(whereSeparator: \.isWhitespace)
+        let rate = words.firstIndex(of: "fps").flatMap { i in i > 0 ? Double(words[i - 1]) : nil }
+        let fps = try #require(rate, "no frame rate in: \(said)")
+        #expect(fps <= 62, "\(fps) fps: faster than the 60 Hz cap")
+        #expect(fps > 5, "\(fps) fps")
+    }
+}
