@@ -99,26 +99,9 @@ public struct BandedPNGWriter {
                 let readback = try renderBand(rows, buffer)
                 timings.render += Double(DispatchTime.now().uptimeNanoseconds - renderStart) / 1e9 - readback
                 timings.readback += readback
-                let encodeStart = DispatchTime.now().uptimeNanoseconds
-                let count = rows.count * width * 4
-                switch depth {
-                case .eight:
-                    try encoder.appendRows(
-                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
-                case .sixteen:
-                    try encoder.appendRows(
-                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt16.self), count: count))
-                }
-                timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                try append(buffer, rows: rows.count, to: encoder, timings: &timings)
             }
-            let finishStart = DispatchTime.now().uptimeNanoseconds
-            try encoder.finish()
-            timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
-            // The sink ran inside the encoder's calls: that time was writing.
-            timings.encode -= writeSeconds
-            let commitStart = DispatchTime.now().uptimeNanoseconds
-            try file.commit()
-            timings.write = writeSeconds + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+            try finish(encoder, file: file, writeSeconds: { writeSeconds }, timings: &timings)
         } catch {
             file.abandon()
             throw error
@@ -128,6 +111,37 @@ public struct BandedPNGWriter {
 }
 
 extension BandedPNGWriter {
+    /// Hands a rendered band of `rows` rows to the encoder.
+    fileprivate func append(
+        _ buffer: UnsafeMutableRawPointer, rows: Int, to encoder: PNGStreamEncoder, timings: inout Timings
+    ) throws {
+        let encodeStart = DispatchTime.now().uptimeNanoseconds
+        let count = rows * width * 4
+        switch depth {
+        case .eight:
+            try encoder.appendRows(UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
+        case .sixteen:
+            try encoder.appendRows(
+                UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt16.self), count: count))
+        }
+        timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+    }
+
+    /// Ends the stream and gives the file its name. The sink ran inside the
+    /// encoder's calls, so `writeSeconds` (read after the last of them) was
+    /// writing, not encoding.
+    fileprivate func finish(
+        _ encoder: PNGStreamEncoder, file: AtomicFile, writeSeconds: () -> Double, timings: inout Timings
+    ) throws {
+        let finishStart = DispatchTime.now().uptimeNanoseconds
+        try encoder.finish()
+        timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+        timings.encode -= writeSeconds()
+        let commitStart = DispatchTime.now().uptimeNanoseconds
+        try file.commit()
+        timings.write = writeSeconds() + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+    }
+
     /// ``write(to:rendersAhead:renderBand:)`` with band `k + 1` rendering
     /// on another thread while band `k` is encoded: two band buffers.
     fileprivate func writeRenderingAhead(
@@ -163,26 +177,9 @@ extension BandedPNGWriter {
                 timings.render += Double(DispatchTime.now().uptimeNanoseconds - waitStart) / 1e9
                 timings.readback += readback
                 if k + 1 < bands.count { ahead.start(bands[k + 1], into: buffers[(k + 1) % 2]) }
-                let encodeStart = DispatchTime.now().uptimeNanoseconds
-                let buffer = buffers[k % 2]
-                let count = rows.count * width * 4
-                switch depth {
-                case .eight:
-                    try encoder.appendRows(
-                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt8.self), count: count))
-                case .sixteen:
-                    try encoder.appendRows(
-                        UnsafeBufferPointer(start: buffer.assumingMemoryBound(to: UInt16.self), count: count))
-                }
-                timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                try append(buffers[k % 2], rows: rows.count, to: encoder, timings: &timings)
             }
-            let finishStart = DispatchTime.now().uptimeNanoseconds
-            try encoder.finish()
-            timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
-            timings.encode -= writeSeconds
-            let commitStart = DispatchTime.now().uptimeNanoseconds
-            try file.commit()
-            timings.write = writeSeconds + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+            try finish(encoder, file: file, writeSeconds: { writeSeconds }, timings: &timings)
         } catch {
             file.abandon()
             throw error
