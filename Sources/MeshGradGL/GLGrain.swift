@@ -1,12 +1,6 @@
 @preconcurrency import CEpoxy
 import MeshGradCore
 
-extension Optional where Wrapped == GrainField {
-    /// Whether a frame draws grain at all: the programs are compiled with
-    /// `GRAIN` 1 only then (GLRenderer.meshProgram says why).
-    var isVisible: Bool { self.map { $0.amount > 0 } ?? false }
-}
-
 extension GLProgram {
     /// The uniforms of Shaders/grain.glsl for one frame's grain (amount 0:
     /// none). Set on every program that calls storedColor().

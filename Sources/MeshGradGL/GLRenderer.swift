@@ -308,7 +308,8 @@ public final class GLRenderer {
         // Pass 2: unpremultiply, dither, quantize.
         bindOutput()
         epoxy_glViewport(0, 0, GLsizei(region.width), GLsizei(region.height))
-        let finishProgram = try finishProgram(outputMode: targets.format.shaderMode, grain: mesh.plan.grain.isVisible)
+        let finishProgram = try finishProgram(
+            outputMode: targets.format.shaderMode, grain: mesh.plan.grain.drawn != nil)
         finishProgram.use()
         finishProgram.set("premultipliedImage", 0)
         finishProgram.set("coverageImage", 1)
@@ -391,7 +392,7 @@ public final class GLRenderer {
         epoxy_glViewport(GLint(-side / 2), GLint(-side / 2), GLsizei(side), GLsizei(side))
         let meshProgram = try meshProgram(
             colorSpace: mesh.plan.colorSpace, outputMode: outputMode, opaque: mesh.plan.colorsAreOpaque,
-            folds: mesh.plan.folds, grain: outputMode >= 0 && mesh.plan.grain.isVisible)
+            folds: mesh.plan.folds, grain: outputMode >= 0 && mesh.plan.grain.drawn != nil)
         meshProgram.use()
         meshProgram.set("regionOrigin", Float(region.x), Float(region.y))
         if outputMode >= 0 { meshProgram.setGrain(mesh.plan.grain) }

@@ -93,7 +93,7 @@ public final class GLSceneRenderer {
         let renderer = meshRenderer
         epoxy_glDisable(GLenum(GL_BLEND))
         epoxy_glViewport(0, 0, GLsizei(width), GLsizei(height))
-        let finishProgram = try renderer.finishProgram(outputMode: format.shaderMode, grain: grain.isVisible)
+        let finishProgram = try renderer.finishProgram(outputMode: format.shaderMode, grain: grain.drawn != nil)
         finishProgram.use()
         finishProgram.set("premultipliedImage", 0)
         finishProgram.set("coverageImage", 1)

@@ -70,6 +70,14 @@ public struct GrainField: Hashable, Sendable {
     }
 }
 
+extension Optional where Wrapped == GrainField {
+    /// The grain a frame draws: nil for none and for an amount of 0. Both
+    /// renderers then leave grain out entirely (no per-pixel test on the
+    /// CPU; programs compiled with `GRAIN` 0 on the GPU, since llvmpipe
+    /// runs both sides of a branch).
+    public var drawn: GrainField? { flatMap { $0.amount > 0 ? $0 : nil } }
+}
+
 /// A Gaussian-like value (mean 0, variance 1) at lattice point (i, j),
 /// channel `channel` (0…2): the sum of four 16-bit uniforms from two
 /// integer hashes (Irwin–Hall n = 4) scaled to unit variance. Exact in

@@ -43,7 +43,7 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
 
     public init(dithers: Bool, grain: GrainField? = nil) {
         self.dithers = dithers
-        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
+        self.grain = grain.drawn
         noiseTable = DitherTable.storage
     }
 
@@ -83,7 +83,7 @@ public struct RGBA16Writer: PixelWriter {
     public var grain: GrainField?
 
     public init(grain: GrainField? = nil) {
-        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
+        self.grain = grain.drawn
     }
 
     /// The row itself: only grain uses it (16-bit output is not dithered).
@@ -116,7 +116,7 @@ public struct RGBAFloatWriter: PixelWriter {
     public var grain: GrainField?
 
     public init(grain: GrainField? = nil) {
-        self.grain = grain.flatMap { $0.amount > 0 ? $0 : nil }
+        self.grain = grain.drawn
     }
 
     /// The row itself: only grain uses it.
