@@ -78,21 +78,10 @@ public struct BandedPNGWriter {
     private func writeInTurn(
         to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        var timings = Timings()
-        let file = try AtomicFile(destination: destination)
-        do {
-            var writeSeconds = 0.0
-            let encoder = try PNGStreamEncoder(
-                width: width, height: height, bitDepth: depth == .eight ? 8 : 16, channels: opaque ? 3 : 4,
-                options: encoderOptions
-            ) { bytes in
-                let start = DispatchTime.now().uptimeNanoseconds
-                try file.write(bytes)
-                writeSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            }
-            let buffer = UnsafeMutableRawPointer.allocate(
-                byteCount: bandRows * width * 4 * depth.componentBytes, alignment: 16)
-            defer { buffer.deallocate() }
+        let buffer = UnsafeMutableRawPointer.allocate(
+            byteCount: bandRows * width * 4 * depth.componentBytes, alignment: 16)
+        defer { buffer.deallocate() }
+        return try encoding(to: destination) { encoder, timings in
             for first in stride(from: 0, to: height, by: bandRows) {
                 let rows = first..<min(first + bandRows, height)
                 let renderStart = DispatchTime.now().uptimeNanoseconds
@@ -101,12 +90,7 @@ public struct BandedPNGWriter {
                 timings.readback += readback
                 try append(buffer, rows: rows.count, to: encoder, timings: &timings)
             }
-            try finish(encoder, file: file, writeSeconds: { writeSeconds }, timings: &timings)
-        } catch {
-            file.abandon()
-            throw error
         }
-        return timings
     }
 }
 
@@ -127,19 +111,39 @@ extension BandedPNGWriter {
         timings.encode += Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
     }
 
-    /// Ends the stream and gives the file its name. The sink ran inside the
-    /// encoder's calls, so `writeSeconds` (read after the last of them) was
-    /// writing, not encoding.
-    fileprivate func finish(
-        _ encoder: PNGStreamEncoder, file: AtomicFile, writeSeconds: () -> Double, timings: inout Timings
-    ) throws {
-        let finishStart = DispatchTime.now().uptimeNanoseconds
-        try encoder.finish()
-        timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
-        timings.encode -= writeSeconds()
-        let commitStart = DispatchTime.now().uptimeNanoseconds
-        try file.commit()
-        timings.write = writeSeconds() + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+    /// The file, its encoder and their ending, around `bands` (which hands
+    /// every band to the encoder): the stream is finished and the file
+    /// given its name, or, on any error, the file abandoned. The sink runs
+    /// inside the encoder's calls, so the seconds it spent writing are
+    /// counted as writing, not encoding.
+    fileprivate func encoding(
+        to destination: URL, _ bands: (PNGStreamEncoder, inout Timings) throws -> Void
+    ) throws -> Timings {
+        var timings = Timings()
+        let file = try AtomicFile(destination: destination)
+        do {
+            var writeSeconds = 0.0
+            let encoder = try PNGStreamEncoder(
+                width: width, height: height, bitDepth: depth == .eight ? 8 : 16, channels: opaque ? 3 : 4,
+                options: encoderOptions
+            ) { bytes in
+                let start = DispatchTime.now().uptimeNanoseconds
+                try file.write(bytes)
+                writeSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            }
+            try bands(encoder, &timings)
+            let finishStart = DispatchTime.now().uptimeNanoseconds
+            try encoder.finish()
+            timings.encode += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+            timings.encode -= writeSeconds
+            let commitStart = DispatchTime.now().uptimeNanoseconds
+            try file.commit()
+            timings.write = writeSeconds + Double(DispatchTime.now().uptimeNanoseconds - commitStart) / 1e9
+        } catch {
+            file.abandon()
+            throw error
+        }
+        return timings
     }
 
     /// ``write(to:rendersAhead:renderBand:)`` with band `k + 1` rendering
@@ -147,8 +151,6 @@ extension BandedPNGWriter {
     fileprivate func writeRenderingAhead(
         to destination: URL, renderBand: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        var timings = Timings()
-        let file = try AtomicFile(destination: destination)
         let bandBytes = bandRows * width * 4 * depth.componentBytes
         let buffers = [
             UnsafeMutableRawPointer.allocate(byteCount: bandBytes, alignment: 16),
@@ -160,16 +162,7 @@ extension BandedPNGWriter {
             ahead.wait()  // never free a buffer a render still writes
             for buffer in buffers { buffer.deallocate() }
         }
-        do {
-            var writeSeconds = 0.0
-            let encoder = try PNGStreamEncoder(
-                width: width, height: height, bitDepth: depth == .eight ? 8 : 16, channels: opaque ? 3 : 4,
-                options: encoderOptions
-            ) { bytes in
-                let start = DispatchTime.now().uptimeNanoseconds
-                try file.write(bytes)
-                writeSeconds += Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-            }
+        return try encoding(to: destination) { encoder, timings in
             ahead.start(bands[0], into: buffers[0])
             for (k, rows) in bands.enumerated() {
                 let waitStart = DispatchTime.now().uptimeNanoseconds
@@ -179,12 +172,7 @@ extension BandedPNGWriter {
                 if k + 1 < bands.count { ahead.start(bands[k + 1], into: buffers[(k + 1) % 2]) }
                 try append(buffers[k % 2], rows: rows.count, to: encoder, timings: &timings)
             }
-            try finish(encoder, file: file, writeSeconds: { writeSeconds }, timings: &timings)
-        } catch {
-            file.abandon()
-            throw error
         }
-        return timings
     }
 }
 
