@@ -210,7 +210,11 @@ enum DocumentSchema {
                     "alignment": {"enum": ["leading", "center", "trailing"]},
                     "lineSpacing": {"type": "number"},
                     "font": {"type": "string"},
-                    "style": {"$ref": "#/$defs/textStyle"}
+                    "style": {"$ref": "#/$defs/textStyle"},
+                    "fixedSize": {"oneOf": [
+                      {"type": "boolean"},
+                      {"type": "object", "properties": {"horizontal": {"type": "boolean"}, "vertical": {"type": "boolean"}}, "required": ["horizontal", "vertical"], "additionalProperties": false}
+                    ]}
                   },
                   "required": ["string"],
                   "anyOf": [{"required": ["size"]}, {"required": ["style"]}],

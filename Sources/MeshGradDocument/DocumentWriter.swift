@@ -214,6 +214,7 @@ func layerText(_ layer: Layer) -> String {
         if text.lineSpacing != 0 { parts.append("\"lineSpacing\": \(formatNumber(text.lineSpacing))") }
         if let font = text.fontPath { parts.append("\"font\": \(jsonString(font))") }
         if let style = text.style { parts.append("\"style\": \"\(style.rawValue)\"") }
+        if let fixed = text.fixedSize { parts.append("\"fixedSize\": \(TextFixedSizeValue.text(fixed))") }
         fields.append(("text", "{" + parts.joined(separator: ", ") + "}"))
     }
     if !layer.keyframes.isEmpty {

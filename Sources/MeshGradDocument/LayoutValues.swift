@@ -117,18 +117,43 @@ extension SceneValue {
                 throw DocumentError(keyPath: path, message: "names layer \(index) twice; a layer has one frame")
             }
         }
-        var sizes: [Int: SIMD2<Double>] = [:]
-        for index in seen {
-            guard let text = scene.layers[index].text else { continue }
-            do {
-                sizes[index] = try text.sizeInPoints()
-            } catch {
-                throw DocumentError(keyPath: "layers[\(index)].text", message: "\(error)")
-            }
-        }
-        var laidOut = scene.laidOut(layout) { sizes[$0] }
+        var measure = TextMeasure(scene: scene)
+        for index in seen { try measure.size(index, offered: nil) }
+        // Every text is set once above: measuring again cannot fail.
+        var laidOut = scene.laidOut(layout) { index, width in try? measure.size(index, offered: width) }
         laidOut.layout = layout
         return laidOut
+    }
+}
+
+/// The texts of a scene measured as a layout offers them widths, each
+/// (layer, width) once: a stack asks its children for their sizes at
+/// several widths, and nested stacks ask again.
+struct TextMeasure {
+    let scene: Scene
+    private var sizes: [Pair: SIMD2<Double>?] = [:]
+
+    private struct Pair: Hashable {
+        let index: Int
+        let width: Double?
+    }
+
+    init(scene: Scene) { self.scene = scene }
+
+    /// The size of layer `index`'s text in points, wrapped to `offered`
+    /// when it wraps in a layout; nil for a layer without text.
+    @discardableResult
+    mutating func size(_ index: Int, offered: Double?) throws -> SIMD2<Double>? {
+        guard let text = scene.layers[index].text else { return nil }
+        let width = text.wrapsInLayout ? offered.map { max(0, $0) } : nil
+        if let known = sizes[Pair(index: index, width: width)] { return known }
+        do {
+            let size = try text.sizeInPoints(wrapWidth: width)
+            sizes[Pair(index: index, width: width)] = size
+            return size
+        } catch {
+            throw DocumentError(keyPath: "layers[\(index)].text", message: "\(error)")
+        }
     }
 }
 

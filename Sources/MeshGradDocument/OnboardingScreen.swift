@@ -15,14 +15,15 @@ import MeshGradCore
 /// (response 0.6, damping 0.7, delay 0.9). The poster is at 2 s, after
 /// every spring has settled.
 ///
-/// meshgrad does not wrap text to its width: the descriptions break where
-/// SwiftUI would wrap them in the card's width (about 250 pt).
+/// The texts wrap to the width their stacks offer them, as SwiftUI's do;
+/// the title and the descriptions are `.fixedSize(horizontal: false,
+/// vertical: true)`, as the tutorial writes them.
 enum OnboardingScreen {
     static let features: [(icon: String, title: String, description: String)] = [
-        ("paintpalette", "Create Gradients", "Design stunning mesh gradients\nwith intuitive controls"),
-        ("camera", "Image to Gradient", "Extract colors from your photos\nto generate unique gradients"),
-        ("wand.and.stars", "AI Generation", "Let Meshing AI create beautiful\ngradients based on your prompts"),
-        ("square.and.arrow.up", "Export & Share", "Save your creations and share\nthem easily"),
+        ("paintpalette", "Create Gradients", "Design stunning mesh gradients with intuitive controls"),
+        ("camera", "Image to Gradient", "Extract colors from your photos to generate unique gradients"),
+        ("wand.and.stars", "AI Generation", "Let Meshing AI create beautiful gradients based on your prompts"),
+        ("square.and.arrow.up", "Export & Share", "Save your creations and share them easily"),
     ]
 
     /// The white `.gradient` the tutorial's texts are filled with.
@@ -69,6 +70,7 @@ enum OnboardingScreen {
         var layers = [Layer(fill: mesh), Layer(fill: .solid(.black), opacity: 0.5)]
         var title = Layer(
             fill: whiteGradient, text: TextMask(text: "Happy \nMeshing!", size: 48, weight: .heavy, widthFactor: 1.25))
+        title.text?.fixedSize = .vertical
         titleEntrance(&title)
         layers.append(title)
         var cards: [LayoutNode] = []
@@ -81,6 +83,7 @@ enum OnboardingScreen {
             icon.text?.style = .largeTitle
             var heading = Layer(fill: whiteGradient, text: text(feature.title, style: .title3, weight: .bold))
             var description = Layer(fill: whiteGradient, text: text(feature.description, style: .subheadline))
+            description.text?.fixedSize = .vertical
             let delay = 0.4 + 0.15 * Double(k)
             cardEntrance(&icon, delay: delay)
             cardEntrance(&heading, delay: delay)
@@ -108,7 +111,6 @@ enum OnboardingScreen {
             stroke: Stroke(color: RGBAColor(red: 1, green: 1, blue: 1, alpha: 0.5), width: 1))
         background.material = .ultraThin
         var label = Layer(fill: whiteGradient, text: text("Get Started", style: .headline, weight: .bold))
-        label.text?.alignment = .center
         buttonEntrance(&background)
         buttonEntrance(&label)
         let button = layers.count

@@ -206,14 +206,15 @@ struct ShadowValue: Decodable {
 }
 
 /// `{"string": "Happy\nMeshing!", "size": 48, "weight": "heavy",
-/// "width": "expanded", "alignment": "center", "lineSpacing": 0, "font": "/path.ttf"}`.
+/// "width": "expanded", "alignment": "center", "lineSpacing": 0, "font": "/path.ttf",
+/// "fixedSize": {"horizontal": false, "vertical": true}}`.
 struct TextValue: Decodable {
     var text: TextMask
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font", "style"],
+            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font", "style", "fixedSize"],
             context: "a text")
         let string = try container.decode(String.self, forKey: JSONKey("string"))
         guard !string.isEmpty else {
@@ -260,6 +261,7 @@ struct TextValue: Decodable {
             lineSpacing: try container.decodeIfPresent(Double.self, forKey: JSONKey("lineSpacing")) ?? 0,
             fontPath: try container.decodeIfPresent(String.self, forKey: JSONKey("font")))
         text.style = style
+        text.fixedSize = try TextFixedSizeValue.decode(container)
     }
 }
 

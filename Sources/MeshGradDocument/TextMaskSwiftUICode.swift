@@ -6,7 +6,7 @@ extension TextMask {
     /// letters: the font at its point size and weight, expanded or
     /// condensed as `widthFactor` says, lines aligned in the frame as
     /// meshgrad aligns them (the block centered vertically).
-    func swiftUIModifier() -> String {
+    func swiftUIModifier(inLayout: Bool = false) -> String {
         if let symbol {
             // An icon: SwiftUI draws the SF Symbol itself.
             return [
@@ -20,8 +20,9 @@ extension TextMask {
         if let width = fontWidth { lines.append("        .fontWidth(\(width))") }
         lines.append("        .multilineTextAlignment(.\(alignment.rawValue))")
         if lineSpacing != 0 { lines.append("        .lineSpacing(\(swiftNumber(lineSpacing)))") }
-        // meshgrad breaks lines only at newlines, and never truncates.
-        lines.append("        .fixedSize()")
+        // Outside a layout meshgrad breaks lines only at newlines; in one
+        // it wraps as SwiftUI does, never truncating.
+        lines += (inLayout ? fixedSizeCode : [".fixedSize()"]).map { "        " + $0 }
         lines.append("}")
         return lines.joined(separator: "\n")
     }
@@ -35,10 +36,19 @@ extension TextMask {
         }
         var lines = ["Text(verbatim: \(swiftStringLiteral(text)))", ".font(\(font))"]
         if let width = fontWidth { lines.append(".fontWidth(\(width))") }
-        lines.append(".multilineTextAlignment(.\(alignment.rawValue))")
+        // SwiftUI aligns a text's lines leading unless told.
+        if alignment != .leading { lines.append(".multilineTextAlignment(.\(alignment.rawValue))") }
         if lineSpacing != 0 { lines.append(".lineSpacing(\(swiftNumber(lineSpacing)))") }
-        lines.append(".fixedSize()")
-        return lines.joined(separator: "\n")
+        return (lines + fixedSizeCode).joined(separator: "\n")
+    }
+
+    /// The text's `.fixedSize` in a layout, as the document says it: none
+    /// (it wraps to the width offered, as meshgrad's does), `.fixedSize()`,
+    /// or `.fixedSize(horizontal:vertical:)`.
+    var fixedSizeCode: [String] {
+        guard let fixedSize else { return [] }
+        if fixedSize == .both { return [".fixedSize()"] }
+        return [".fixedSize(horizontal: \(fixedSize.horizontal), vertical: \(fixedSize.vertical))"]
     }
 
     private var maskCall: String {

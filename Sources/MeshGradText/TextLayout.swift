@@ -12,7 +12,9 @@ import Foundation
 /// for titles in Latin, Greek or Cyrillic, with no shaping (ligatures,
 /// combining marks, right-to-left scripts).
 ///
-/// Lines break at `\n` (and `\r\n`, `\r`, U+2028, U+2029), each aligned in
+/// Lines break at `\n` (and `\r\n`, `\r`, U+2028, U+2029) and, given a
+/// wrapping width, where they would grow wider than it (at spaces, as
+/// SwiftUI's `Text` wraps: TextLayout+Wrapping.swift), each aligned in
 /// the frame by the style's alignment; the block of lines is centered
 /// vertically in the frame, from the first line's ascender to the last
 /// line's descender.
@@ -67,8 +69,12 @@ public struct TextLayout: Sendable {
     let face: FontFace
     let placement: OutlinePlacement
 
-    /// Lays out `text` in `style` within `frame` (canvas pixels).
-    public init(_ text: String, style: TextStyle, in frame: PixelRect, fit: TextFit = .natural) throws(TextError) {
+    /// Lays out `text` in `style` within `frame` (canvas pixels), its
+    /// lines wrapped to `wrapWidth` pixels when given (``wrapped(_:limit:)``;
+    /// a text fitted to its frame is not wrapped).
+    public init(
+        _ text: String, style: TextStyle, in frame: PixelRect, fit: TextFit = .natural, wrapWidth: Double? = nil
+    ) throws(TextError) {
         try style.validate()
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite), frame.width >= 0,
             frame.height >= 0
@@ -86,9 +92,9 @@ public struct TextLayout: Sendable {
         // Measure in font units, stretched by the width factor; grown
         // strokes widen each advance by the growth.
         let growth = emboldening * face.unitsPerEm
-        var measured: [[(scalar: Unicode.Scalar, glyph: UInt32, advance: Double, kerning: Double)]] = []
+        var measured: [[MeasuredGlyph]] = []
         for line in lineScalars {
-            var row: [(scalar: Unicode.Scalar, glyph: UInt32, advance: Double, kerning: Double)] = []
+            var row: [MeasuredGlyph] = []
             for scalar in line {
                 let glyph = face.glyphIndex(scalar)
                 guard glyph != 0 else { throw .missingGlyph(scalar, font: face.name) }
@@ -97,14 +103,20 @@ public struct TextLayout: Sendable {
                 if style.kerning, let previous = row.last {
                     kerning = try face.kerning(previous.glyph, glyph) * style.widthFactor
                 }
-                row.append((scalar, glyph, advance, kerning))
+                row.append(MeasuredGlyph(scalar: scalar, glyph: glyph, advance: advance, kerning: kerning))
             }
             measured.append(row)
+        }
+        let naturalScale = style.size / face.unitsPerEm
+        if let wrapWidth, fit == .natural {
+            guard !wrapWidth.isNaN, wrapWidth >= 0 else {
+                throw .invalidStyle("the wrapping width must be a number of pixels ≥ 0, not \(wrapWidth)")
+            }
+            measured = measured.flatMap { Self.wrapped($0, limit: wrapWidth / naturalScale) }
         }
         let widths = measured.map { row in row.reduce(0) { $0 + $1.kerning + $1.advance } }
 
         // Scale from font units to pixels, fitted to the frame if asked.
-        let naturalScale = style.size / face.unitsPerEm
         let lineAdvance = face.lineHeight + style.lineSpacing / naturalScale
         let blockHeight = face.ascender + face.descender + Double(measured.count - 1) * lineAdvance
         let widest = widths.max() ?? 0

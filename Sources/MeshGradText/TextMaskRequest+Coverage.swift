@@ -11,7 +11,9 @@ extension TextMaskRequest {
     /// layer's box.
     public func coverageMask() throws(TextError) -> CoverageMask {
         let frame = PixelRect(x: frameX, y: frameY, width: frameWidth, height: frameHeight)
-        let layout = try TextLayout(text.text, style: style, in: frame)
+        // Wrapped at the same width in points as the layout measured it.
+        let layout = try TextLayout(
+            text.text, style: style, in: frame, wrapWidth: text.wrapWidth.map { $0 * pixelsPerPoint })
         return try layout.coverageMask(width: maskWidth, height: maskHeight)
     }
 }
@@ -90,8 +92,12 @@ extension TextMask {
     }
 
     /// The text's size in points as a layout sizes it (its lines' block,
-    /// ``TextLayout/blockSize``): laid out at one pixel per point.
-    public func sizeInPoints() throws(TextError) -> SIMD2<Double> {
-        try TextLayout(text, style: style(pixelsPerPoint: 1), in: PixelRect(x: 0, y: 0, width: 0, height: 0)).blockSize
+    /// ``TextLayout/blockSize``), its lines wrapped to `wrapWidth` points
+    /// when given: laid out at one pixel per point.
+    public func sizeInPoints(wrapWidth: Double? = nil) throws(TextError) -> SIMD2<Double> {
+        try TextLayout(
+            text, style: style(pixelsPerPoint: 1), in: PixelRect(x: 0, y: 0, width: 0, height: 0),
+            wrapWidth: wrapWidth
+        ).blockSize
     }
 }

@@ -1,9 +1,10 @@
 /// SwiftUI's layout of a ``SceneLayout`` (its rules are there): sizes by
 /// proposal, then placement.
 struct LayoutEngine {
-    /// A layer's own size in points (its text's), nil for a layer that
-    /// takes what it is offered.
-    let intrinsicSize: (Int) -> SIMD2<Double>?
+    /// A layer's own size in points (its text's) when offered a width
+    /// (nil: its ideal width; a wrapping text wraps to the width), nil for
+    /// a layer that takes what it is offered.
+    let intrinsicSize: (Int, Double?) -> SIMD2<Double>?
 
     /// A size offered to a child: nil along an axis asks for its ideal size.
     typealias Proposal = (width: Double?, height: Double?)
@@ -21,7 +22,8 @@ struct LayoutEngine {
             case .depth, nil: return SIMD2(proposal.width ?? 0, proposal.height ?? 0)
             }
         case .layer(let index, let width, let height):
-            let own = intrinsicSize(index)
+            // SwiftUI's `.frame(width:)` offers its width to what it holds.
+            let own = intrinsicSize(index, width ?? proposal.width)
             return SIMD2(
                 width ?? own?.x ?? proposal.width ?? Self.idealFlexibleLength,
                 height ?? own?.y ?? proposal.height ?? Self.idealFlexibleLength)
@@ -46,8 +48,14 @@ struct LayoutEngine {
     }
 
     /// Each child's size in a stack offered `inner`: a `zstack` offers
-    /// each all of it; a `vstack` or `hstack` offers what spacing leaves,
-    /// least flexible child first, each an equal share of what is left.
+    /// each all of it; a `vstack` or `hstack` offers what spacing and its
+    /// spacers' minimum lengths leave to its other children, least
+    /// flexible first, each an equal share of what is left; then its
+    /// spacers share what those leave. (A spacer is more flexible than
+    /// anything, so it would come last anyway; its minimum is reserved,
+    /// rather than an equal share, so that `HStack { Text; Spacer() }`
+    /// wraps its text to the whole row less the spacer's minimum, as
+    /// SwiftUI's does, not to half of it.)
     func childSizes(_ stack: LayoutNode.Stack, _ inner: Proposal) -> [SIMD2<Double>] {
         let children = stack.children
         let axis = stack.axis
@@ -63,11 +71,22 @@ struct LayoutEngine {
         let flexibility = children.map { child in
             length(size(child, proposal(.infinity), along: axis)) - length(size(child, proposal(0), along: axis))
         }
-        let order = children.indices.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
-        var remaining = available - stack.spacing * Double(max(0, children.count - 1))
+        let spacerMinimum = children.map { child -> Double? in
+            if case .spacer(let minLength) = child { return minLength }
+            return nil
+        }
+        let reserved = spacerMinimum.reduce(0) { $0 + ($1 ?? 0) }
+        let others = children.indices.filter { spacerMinimum[$0] == nil }
+        let spacers = children.indices.filter { spacerMinimum[$0] != nil }
+        let order =
+            others.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+            + spacers.sorted { (flexibility[$0], $0) < (flexibility[$1], $1) }
+        var remaining = available - stack.spacing * Double(max(0, children.count - 1)) - reserved
         var sizes = [SIMD2<Double>](repeating: .zero, count: children.count)
         for (k, i) in order.enumerated() {
-            let offer = max(0, remaining) / Double(children.count - k)
+            if k == others.count { remaining += reserved }
+            let sharing = k < others.count ? others.count - k : children.count - k
+            let offer = max(0, remaining) / Double(sharing)
             sizes[i] = size(children[i], proposal(offer), along: axis)
             remaining -= length(sizes[i])
         }
@@ -127,7 +146,14 @@ extension SceneLayout {
     /// Each held layer's frame in points on a canvas `points` in size: the
     /// root offered the whole canvas and centered in it.
     public func frames(points: SIMD2<Double>, intrinsicSize: (Int) -> SIMD2<Double>?) -> [Int: PointRect] {
-        withoutActuallyEscaping(intrinsicSize) { measure in
+        frames(points: points) { index, _ in intrinsicSize(index) }
+    }
+
+    /// Each held layer's frame in points on a canvas `points` in size,
+    /// each layer sized by `measure` for the width it is offered (nil: its
+    /// ideal width), as a wrapping text sizes itself.
+    public func frames(points: SIMD2<Double>, measure: (Int, Double?) -> SIMD2<Double>?) -> [Int: PointRect] {
+        withoutActuallyEscaping(measure) { measure in
             let engine = LayoutEngine(intrinsicSize: measure)
             let size = engine.size(root, (points.x, points.y), along: nil)
             var frames: [Int: PointRect] = [:]
@@ -141,12 +167,21 @@ extension Scene {
     /// The scene with each layer its layout holds given its laid-out frame
     /// (in the canvas's unit square).
     public func laidOut(_ layout: SceneLayout, intrinsicSize: (Int) -> SIMD2<Double>?) -> Scene {
+        laidOut(layout) { index, _ in intrinsicSize(index) }
+    }
+
+    /// The scene with each layer its layout holds given its laid-out frame
+    /// (in the canvas's unit square), each sized by `measure` for the
+    /// width it is offered; a text that wraps in a layout
+    /// (``TextMask/wrapsInLayout``) is drawn wrapped to its laid-out width.
+    public func laidOut(_ layout: SceneLayout, measure: (Int, Double?) -> SIMD2<Double>?) -> Scene {
         var copy = self
-        for (index, rect) in layout.frames(points: points, intrinsicSize: intrinsicSize)
+        for (index, rect) in layout.frames(points: points, measure: measure)
         where copy.layers.indices.contains(index) {
             copy.layers[index].frame = UnitRect(
                 x: rect.origin.x / points.x, y: rect.origin.y / points.y, width: rect.size.x / points.x,
                 height: rect.size.y / points.y)
+            if copy.layers[index].text?.wrapsInLayout == true { copy.layers[index].text?.wrapWidth = rect.size.x }
         }
         return copy
     }

@@ -65,6 +65,18 @@ public struct TextMask: Hashable, Sendable {
     public var symbol: String?
     /// The SwiftUI text style the size and weight came from, if any.
     public var style: TextStyleName?
+    /// SwiftUI's `.fixedSize`, if the document says it: fixed
+    /// horizontally, a text in a layout does not wrap.
+    public var fixedSize: TextFixedSize?
+    /// The width in points the text's lines wrap to, set by the layout
+    /// that holds it (its laid-out width: a greedily wrapped text wraps
+    /// the same at the width of its widest line); nil for a text that is
+    /// not wrapped (outside a layout, or fixed horizontally). Not part of
+    /// the document: the layout computes it when the document is read.
+    public var wrapWidth: Double?
+
+    /// Whether a layout wraps the text to the width it offers.
+    public var wrapsInLayout: Bool { symbol == nil && fixedSize?.horizontal != true }
 
     public init(
         text: String, size: Double, weight: Weight = .regular, widthFactor: Double = 1, alignment: Alignment = .center,
