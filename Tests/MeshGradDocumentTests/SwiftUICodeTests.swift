@@ -73,6 +73,18 @@ import Testing
         #expect(code.contains(".stroke(Color(red: 1.0, green: 1.0, blue: 1.0, opacity: 0.5), lineWidth: 1.0)"))
         #expect(code.contains("@State private var start = Date()"))
         #expect(code.contains("            .frame(width: 393.0, height: 852.0)\n        }\n    }\n"))
+        // The tutorial's strings, wrapped by SwiftUI as by meshgrad: no
+        // hand breaks; its fixedSize and multiline alignment where it
+        // writes them, and nowhere else.
+        #expect(
+            code.contains(
+                "Text(verbatim: \"Design stunning mesh gradients with intuitive controls\")\n"
+                    + "                                .font(.system(size: 15.0, weight: .regular))\n"
+                    + "                                .fixedSize(horizontal: false, vertical: true)"))
+        #expect(code.contains(".multilineTextAlignment(.center)\n                    .fixedSize(horizontal: false, vertical: true)"))
+        #expect(code.components(separatedBy: ".fixedSize(horizontal: false, vertical: true)").count == 1 + 1 + 4)
+        #expect(code.components(separatedBy: ".multilineTextAlignment(").count == 2)
+        #expect(!code.contains(".fixedSize()"))
     }
 
     /// The wallpaper's bars: a linear gradient each, a shadow, and

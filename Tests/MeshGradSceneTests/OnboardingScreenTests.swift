@@ -65,4 +65,28 @@ import Testing
         }
         #expect(Self.document.poster == 2)
     }
+
+    /// The cards' texts are the tutorial's own strings, wrapped by the
+    /// layout to the card's width (the row less the icon, spacing and the
+    /// spacer's minimum), two lines each, as SwiftUI sets them; the titles
+    /// on one line; everything on the screen.
+    @Test func descriptionsWrapToTheCardsWidth() throws {
+        let scene = try #require(Self.document.scene)
+        for k in 0..<4 {
+            let description = scene.layers[5 + 3 * k]
+            let text = try #require(description.text)
+            #expect(!text.text.contains("\n") && text.fixedSize == .vertical)
+            let width = description.frame.width * 393
+            // 393 − 2 × 16 − 2 × 16 − 50 − 2 × 8 − 8.
+            #expect(width <= 255 + 1e-9 && text.wrapWidth.map { abs($0 - width) < 1e-9 } == true)
+            let lines = try TextLayout(
+                text.text, style: text.style(pixelsPerPoint: 1), in: PixelRect(x: 0, y: 0, width: 0, height: 0),
+                wrapWidth: width)
+            #expect(lines.lines.count == 2, "\(text.text)")
+            #expect(abs(description.frame.height * 852 - 2 * 15 * 2384 / 2048) < 1e-9)
+            let title = scene.layers[4 + 3 * k]
+            #expect(abs(title.frame.height * 852 - 20 * 2384 / 2048) < 1e-9, "one line")
+        }
+        for layer in scene.layers { #expect(layer.frame.y >= 0 && layer.frame.y + layer.frame.height <= 1) }
+    }
 }
