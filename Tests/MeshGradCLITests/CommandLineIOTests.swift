@@ -212,7 +212,7 @@ import Testing
         // Shapes and strokes (a stroke needs no fill).
         try ##"{"layers": [{"fill": "#ffffff", "shape": {"roundedRectangle": {"cornerRadius": 12}}, "stroke": {"color": "#ffffff80", "width": 1}}, {"shape": "circle", "stroke": {"color": "#000000"}}, {"fill": "#000000", "shape": "capsule"}]}"##
             .write(to: dir.appendingPathComponent("shapes.json"), atomically: true, encoding: .utf8)
-        try ##"{"layers": [{"fill": "#ffffff"}, {"fill": "#000000", "text": {"string": "Go", "size": 17}}], "layout": {"vstack": {"spacing": 30, "padding": [16, 32, 16, 32], "alignment": "leading", "background": 0, "children": [{"spacer": {}}, {"layer": 1, "width": 50}, {"hstack": {"children": [{"spacer": {"minLength": 0}}]}}]}}}"##
+        try ##"{"layers": [{"fill": "#ffffff"}, {"fill": "#000000", "text": {"string": "Go", "size": 17, "fixedSize": true}}], "layout": {"vstack": {"spacing": 30, "padding": [16, 32, 16, 32], "alignment": "leading", "background": 0, "children": [{"spacer": {}}, {"layer": 1, "width": 50}, {"hstack": {"children": [{"spacer": {"minLength": 0}}]}}]}}}"##
             .write(to: dir.appendingPathComponent("layout.json"), atomically: true, encoding: .utf8)
         try ##"{"layers": [{"fill": {"gradient": "#ffffff"}, "icon": {"name": "camera", "style": "largeTitle"}}, {"fill": "#ffffff", "text": {"string": "Go", "style": "headline"}}]}"##
             .write(to: dir.appendingPathComponent("icons.json"), atomically: true, encoding: .utf8)
@@ -229,6 +229,8 @@ import Testing
             ##"{"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]], "colors": ["#12G456","#000000","#000000","#000000"]}"##,
             ##"{"width": 1, "height": 2, "points": [[0,0],[1,0]], "colors": ["#000000","#000000"]}"##,
             ##"{"layers": [{"opacity": 0.5}]}"##,
+            ##"{"layers": [{"fill": "#000000", "text": {"string": "a", "size": 17, "fixedSize": {"horizontal": true}}}]}"##,
+            ##"{"layers": [{"fill": "#000000", "text": {"string": "a", "size": 17, "fixedSize": "yes"}}]}"##,
             ##"{"layers": [], "width": 2}"##,
         ]
         for (k, text) in bad.enumerated() {
