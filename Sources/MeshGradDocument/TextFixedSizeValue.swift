@@ -17,13 +17,15 @@ enum TextFixedSizeValue {
         }
         try axes.rejectUnknownKeys(allowed: ["horizontal", "vertical"], context: "a fixedSize")
         func axis(_ name: String) throws -> Bool {
-            guard let value = try? axes.decode(Bool.self, forKey: JSONKey(name)) else {
-                throw DocumentError(
-                    keyPath: axes.path(name),
-                    message: (axes.contains(JSONKey(name)) ? "is not true or false" : "missing")
-                        + "; expected true or false")
+            guard axes.contains(JSONKey(name)) else {
+                throw DocumentError(keyPath: axes.path(name), message: "missing; expected true or false")
             }
-            return value
+            do {
+                return try axes.decode(Bool.self, forKey: JSONKey(name))
+            } catch {
+                throw DocumentError(
+                    keyPath: axes.path(name), message: "\(describeFound(error)); expected true or false")
+            }
         }
         return TextFixedSize(horizontal: try axis("horizontal"), vertical: try axis("vertical"))
     }

@@ -150,7 +150,7 @@ struct LayoutWrappingTests {
         ("3", #"layers[1].text.fixedSize: expected true, false or {"horizontal": true|false, "vertical": true|false}"#),
         (#""yes""#, "layers[1].text.fixedSize: expected true, false or"),
         (#"{"horizontal": true}"#, "layers[1].text.fixedSize.vertical: missing; expected true or false"),
-        (#"{"horizontal": 1, "vertical": true}"#, "layers[1].text.fixedSize.horizontal: is not true or false"),
+        (#"{"horizontal": 1, "vertical": true}"#, "layers[1].text.fixedSize.horizontal: found number; expected true or false"),
         (#"{"horizontal": true, "vertical": true, "width": 1}"#, "layers[1].text.fixedSize.width: unknown key in a fixedSize"),
     ]
 
