@@ -13,7 +13,8 @@ extension Scene {
         case .spacer(let minLength):
             return "Spacer(minLength: \(swiftNumber(minLength)))"
         case .layer(let index, let width, let height):
-            var lines = [layers[index].leafCode()]
+            var lines = layers[index].frameKeyframesNote
+            lines.append(layers[index].leafCode())
             if width != nil || height != nil {
                 let parts = [width.map { "width: \(swiftNumber($0))" }, height.map { "height: \(swiftNumber($0))" }]
                 lines.append(".frame(" + parts.compactMap { $0 }.joined(separator: ", ") + ")")
@@ -33,7 +34,7 @@ extension Scene {
                             + "bottom: \(swiftNumber(p.bottom)), trailing: \(swiftNumber(p.trailing))))")
             }
             if let background = stack.background {
-                var view = [layers[background].leafCode()]
+                var view = layers[background].frameKeyframesNote + [layers[background].leafCode()]
                 view += layers[background].motionCode(
                     state: keyframed.contains(background) ? "state\(background)" : nil)
                 lines += [".background {", indented(view.joined(separator: "\n"), by: 4), "}"]
@@ -58,6 +59,19 @@ extension Scene {
 }
 
 extension Layer {
+    /// What the code of a laid-out layer cannot say: meshgrad moves its
+    /// frame to its keyframes' frames (absolute, in the canvas), while in
+    /// SwiftUI its stack places it, and a `.frame` that moved would move
+    /// its neighbours too. Said in a comment above it; empty when no
+    /// keyframe moves the frame.
+    var frameKeyframesNote: [String] {
+        guard keyframes.contains(where: { $0.frame != nil }) else { return [] }
+        return [
+            "// meshgrad also moves this layer's frame with its keyframes (to absolute frames on the canvas);",
+            "// here its stack places it, and only its offset, scale and opacity follow the keyframes.",
+        ]
+    }
+
     /// The layer as a view sized as a layout sizes it: a text is its
     /// `Text` (or `Image(systemName:)`) in its fill, anything else its fill
     /// (or material), filling what it is offered; clipped and stroked,

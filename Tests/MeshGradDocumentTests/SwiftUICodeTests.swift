@@ -87,6 +87,27 @@ import Testing
         #expect(!code.contains(".fixedSize()"))
     }
 
+    /// A laid-out layer whose keyframes move its frame: SwiftUI's stack
+    /// places it, so the code says in a comment that the frame's motion
+    /// is not expressed (its opacity's is); a layer without frame
+    /// keyframes has no such comment.
+    @Test func laidOutFrameKeyframesAreSaidToBeLeftOut() throws {
+        let document = try GradientDocument.decode(
+            ##"""
+            {"points": [400, 800], "layers": [
+              {"fill": "#ff0000", "keyframes": [{"duration": 1, "frame": [0, 0, 0.5, 0.5], "opacity": 0.5}]},
+              {"fill": "#ffffff", "text": {"string": "Go", "size": 17}, "keyframes": [{"duration": 1, "opacity": 0}]}
+            ],
+            "layout": {"vstack": {"children": [{"layer": 0, "height": 100}, {"layer": 1}]}}}
+            """##)
+        let code = document.swiftUICode(viewName: "V")
+        let note = "// meshgrad also moves this layer's frame with its keyframes"
+        #expect(code.components(separatedBy: note).count == 2, "\(code)")
+        #expect(code.contains("here its stack places it, and only its offset, scale and opacity follow the keyframes.\n"))
+        #expect(code.contains(".opacity(state0.opacity)") && code.contains(".opacity(state1.opacity)"))
+        #expect(!Presets.onboardingScreen.document.swiftUICode(viewName: "V").contains(note))
+    }
+
     /// The wallpaper's bars: a linear gradient each, a shadow, and
     /// keyframes read from `Keyframes` values in a TimelineView.
     @Test func wallpaperBarsAreKeyframed() {
