@@ -178,3 +178,14 @@ func layoutText(_ node: LayoutNode) -> String {
         return "{\"\(stack.axis.rawValue)\": {" + fields.joined(separator: ", ") + "}}"
     }
 }
+
+extension Scene {
+    /// The scene laid out again by its own layout, as reading its document
+    /// would lay it out (after an edit of a text, say: its frame follows
+    /// its letters); itself when it has no layout, or when a text it holds
+    /// cannot be set (the frames stay as they were until it can).
+    public func laidOutAgain() -> Scene {
+        guard let layout else { return self }
+        return (try? SceneValue.laidOut(self, layout, path: "layout")) ?? self
+    }
+}

@@ -7,12 +7,15 @@ extension Editor {
     public var layers: [Layer] { document.scene?.layers ?? [] }
 
     /// Applies `change` to layer `k` as one undoable step; nothing when the
-    /// document is not a scene or has no such layer.
+    /// document is not a scene or has no such layer. A scene with a layout
+    /// is laid out again, as reading it would: a laid-out layer's frame is
+    /// its stack's (an edit of it changes nothing), and a text's frame
+    /// follows its letters.
     public mutating func editLayer(_ k: Int, _ change: (inout Layer) -> Void) {
         edit { document in
             guard case .scene(var scene) = document.content, scene.layers.indices.contains(k) else { return }
             change(&scene.layers[k])
-            document.content = .scene(scene)
+            document.content = .scene(scene.laidOutAgain())
         }
     }
 
@@ -48,6 +51,8 @@ extension Editor {
         edit { document in
             guard case .scene(var scene) = document.content else { return }
             scene.layers.swapAt(k, other)
+            // The layout names layers by index: it follows them.
+            scene.layout = scene.layout.map { SceneLayout(root: $0.root.swappingLayers(k, other)) }
             document.content = .scene(scene)
         }
         if case .layer(let m)? = edited {
