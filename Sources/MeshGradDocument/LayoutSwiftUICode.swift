@@ -97,7 +97,8 @@ extension Layer {
             case .mesh:
                 // A mesh is no ShapeStyle with its own TimelineView: drawn
                 // over the text's frame, masked by the text.
-                let masked = fill.swiftUICode().trimmingCharacters(in: .newlines) + "\n" + text.swiftUIModifier(inLayout: true)
+                let masked =
+                    fill.swiftUICode().trimmingCharacters(in: .newlines) + "\n" + text.swiftUIModifier(inLayout: true)
                 lines += [".hidden()", ".overlay {", indented(masked, by: 4), "}"]
             }
         } else if let material {

@@ -104,7 +104,8 @@ import Testing
         #expect(Self.lines(narrow) == ["a", "b", "c"])
         let title = try TextLayout("Happy \nMeshing!", style: Self.style, in: Self.frame, wrapWidth: 1000)
         #expect(Self.lines(title) == ["Happy ", "Meshing!"])
-        let both = try TextLayout("Happy Meshing!\nHappy Meshing!", style: Self.style, in: Self.frame, wrapWidth: mesh * 2)
+        let both = try TextLayout(
+            "Happy Meshing!\nHappy Meshing!", style: Self.style, in: Self.frame, wrapWidth: mesh * 2)
         #expect(Self.lines(both) == ["Happy", "Meshing!", "Happy", "Meshing!"])
         #expect(throws: TextError.self) {
             try TextLayout("Hi", style: Self.style, in: Self.frame, wrapWidth: -1)

@@ -6,12 +6,15 @@
 ///
 /// The rules are SwiftUI's (Docs/document-format.md, "Layout"): a parent
 /// proposes a size, the child chooses its own, the parent places it. A
-/// stack offers its children the space left after spacing, least flexible
-/// child first, each an equal share of what is left; a spacer takes what
-/// it is offered along its stack (at least its minimum length); a layer
-/// with text has its text's size, a layer with a fixed width or height has
-/// it, any other layer (a color, a gradient, a shape) takes what it is
-/// offered. The root is offered the whole canvas and centered in it.
+/// stack offers its children the space left after spacing and its
+/// spacers' minimum lengths, least flexible child first, each an equal
+/// share of what is left, then its spacers what those leave; a spacer
+/// takes what it is offered along its stack (at least its minimum
+/// length); a layer with text has its text's size, wrapped to the width
+/// it is offered (``TextMask/wrapsInLayout``), a layer with a fixed width
+/// or height has it, any other layer (a color, a gradient, a shape) takes
+/// what it is offered. The root is offered the whole canvas and centered
+/// in it.
 public struct SceneLayout: Hashable, Sendable {
     public var root: LayoutNode
 

@@ -6,7 +6,8 @@ extension LayoutNode {
         func swapped(_ index: Int) -> Int { index == a ? b : index == b ? a : index }
         switch self {
         case .spacer: return self
-        case .layer(let index, let width, let height): return .layer(index: swapped(index), width: width, height: height)
+        case .layer(let index, let width, let height):
+            return .layer(index: swapped(index), width: width, height: height)
         case .stack(var stack):
             stack.background = stack.background.map(swapped)
             stack.children = stack.children.map { $0.swappingLayers(a, b) }
