@@ -43,6 +43,9 @@ var measuresText = false
 var measuresScenes = false
 var measuresFloors = false
 var measuresFrames = false
+var measuresLevels = false
+/// --level N: the CPU renderer's timings at tessellation level N instead of the rule's.
+var forcedLevel: Int?
 var arguments = Array(CommandLine.arguments.dropFirst())
 while !arguments.isEmpty {
     let word = arguments.removeFirst()
@@ -59,6 +62,8 @@ while !arguments.isEmpty {
     case "--scenes": measuresScenes = true
     case "--floors": measuresFloors = true
     case "--frames": measuresFrames = true
+    case "--levels": measuresLevels = true
+    case "--level": forcedLevel = Int(arguments.removeFirst())
     default:
         FileHandle.standardError.write(Data("unknown argument \(word)\n".utf8))
         exit(2)
@@ -143,7 +148,9 @@ if measuresCPU {
         }
         var plan: RenderPlan!
         let planTimes = (0..<runs).map { _ in
-            seconds { plan = RenderPlan(mesh: mesh, width: size.width, height: size.height) }
+            seconds {
+                plan = RenderPlan(mesh: mesh, width: size.width, height: size.height, tessellationLevel: forcedLevel)
+            }
         }
         var sink = 0
         func time(_ body: () -> Int) -> Double {
@@ -156,13 +163,15 @@ if measuresCPU {
             }
             return median(times)
         }
+        let cpuBefore = processCPUSeconds()
         let dithered = time { Int(renderer.render8(plan, dithers: true).components[7]) }
+        let ditheredCPU = (processCPUSeconds() - cpuBefore) / Double(runs + 1)
         let plain = time { Int(renderer.render8(plan, dithers: false).components[7]) }
         let deep = time { Int(renderer.render16(plan).components[7]) }
         func ms(_ s: Double) -> String { String(format: "%6.1f", s * 1000) }
         print(
             name.padding(toLength: 16, withPad: " ", startingAt: 0)
-                + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level), \(plan.tessellation.triangleCount) triangles)"
+                + "\(ms(median(planTimes)))   \(ms(dithered))          \(ms(plain))       \(ms(deep))   (level \(plan.tessellation.level), \(plan.tessellation.triangleCount) triangles; dithered CPU time \(ms(ditheredCPU)) a run)"
         )
         if sink == 42 { print("") }
     }
@@ -461,5 +470,32 @@ if measuresFrames {
                 + String(
                     format: "%5d  %12.2f  %10.2f  %6.2f  %21.2f", level ?? 0, median(planned) * 1000,
                     median(uncached) * 1000, median(rendered) * 1000, median(both) * 1000))
+    }
+}
+
+// The tessellation level and triangle count of every preset at the common
+// sizes, by the strict rule as it chooses (cell by cell where the
+// patch-wide bound overstates) and by the patch-wide bound alone (the rule
+// before issue 15), with the time the choice takes.
+if measuresLevels {
+    print("")
+    print("tessellation level (triangles) by the strict rule: patch-wide bound alone -> with cell bounds, choice ms")
+    let sizes = [(640, 360), (1920, 1080), (3840, 2160), (7680, 4320)]
+    print("preset".padding(toLength: 20, withPad: " ", startingAt: 0)
+        + sizes.map { "\($0.0)x\($0.1)".padding(toLength: 30, withPad: " ", startingAt: 0) }.joined())
+    for name in presetNames {
+        guard let mesh = renderedMesh(name) else { continue }
+        let nets = PatchNets(mesh)
+        var line = name.padding(toLength: 20, withPad: " ", startingAt: 0)
+        for (w, h) in sizes {
+            var patchWide = TessellationLevel()
+            patchWide.judgesCells = false
+            let before = patchWide.level(for: nets, canvasWidth: w, canvasHeight: h)
+            var after = 0
+            let time = medianSeconds(runs: 3) { after = TessellationLevel().level(for: nets, canvasWidth: w, canvasHeight: h) }
+            let triangles = { (n: Int) in 2 * n * n * nets.count }
+            line += String(format: "%3d (%6d) -> %3d (%6d) %4.1f  ", before, triangles(before), after, triangles(after), time * 1000)
+        }
+        print(line)
     }
 }

@@ -70,14 +70,73 @@ import Testing
         }
     }
 
-    @Test func levelIsAPowerOfTwoThatGrowsWithTheCanvas() {
+    @Test func levelGrowsWithTheCanvasAndCellsNeverAskForMore() {
         let nets = PatchNets(TestMeshes.warped)
         let small = TessellationLevel().level(for: nets, canvasWidth: 320, canvasHeight: 180)
         let large = TessellationLevel().level(for: nets, canvasWidth: 7680, canvasHeight: 4320)
-        for level in [small, large] {
-            #expect(level >= 1 && level <= 128 && level & (level - 1) == 0)
-        }
+        for level in [small, large] { #expect(level >= 1 && level <= TessellationLevel.maximum) }
         #expect(large > small)
+        var patchWide = TessellationLevel()
+        patchWide.judgesCells = false
+        for (name, mesh) in TestMeshes.all.map({ ($0.name, $0.mesh) }) {
+            for (w, h) in [(640, 360), (3840, 2160)] {
+                let nets = PatchNets(mesh)
+                let withCells = TessellationLevel().level(for: nets, canvasWidth: w, canvasHeight: h)
+                let without = patchWide.level(for: nets, canvasWidth: w, canvasHeight: h)
+                #expect(withCells <= without, "\(name) \(w)×\(h): \(withCells) > \(without)")
+                // The chosen level is proven for every patch.
+                let rule = ProvenLevelRule(
+                    nets: nets, scale: SIMD2(Double(w), Double(h)), tolerance: TessellationLevel())
+                if withCells < TessellationLevel.maximum {
+                    #expect((0..<nets.count).allSatisfy { rule.holds(patch: $0, level: withCells) }, "\(name)")
+                }
+            }
+        }
+    }
+
+    /// The cell bound is a bound: densely sampled, no point of a cell's
+    /// surface lies farther from the cell's two triangles (at the same
+    /// `(u, v)`) than ``deviationBound(_:)`` says.
+    @Test func cellBoundIsNeverExceeded() {
+        for mesh in TestMeshes.all.map(\.mesh) {
+            let nets = PatchNets(mesh)
+            let scale = SIMD2<Double>(1920, 1080)
+            for n in [1, 3, 8] {
+                let cells = CellBounds(level: n)
+                var columns = [SIMD2<Double>](repeating: .zero, count: 16 * n)
+                var cell = [SIMD2<Double>](repeating: .zero, count: 16)
+                for net in nets.geometry {
+                    let pixels = net.points.map { $0 * scale }
+                    for i in 0..<n { restrictColumns(pixels, cells.restrictions[i], into: &columns, at: i * 16) }
+                    for j in 0..<n {
+                        for i in 0..<n {
+                            restrictRows(columns, at: i * 16, cells.restrictions[j], into: &cell)
+                            let bound = deviationBound(cell)
+                            let exact = BezierNet(points: pixels)
+                            let corner = { (a: Int, b: Int) in
+                                exact.evaluate(u: Double(i + a) / Double(n), v: Double(j + b) / Double(n))
+                            }
+                            let (p00, p10, p01, p11) = (corner(0, 0), corner(1, 0), corner(0, 1), corner(1, 1))
+                            for sv in 0...8 {
+                                for su in 0...8 {
+                                    let s = Double(su) / 8
+                                    let t = Double(sv) / 8
+                                    // The triangles split along p10–p01.
+                                    let linear =
+                                        s + t <= 1
+                                        ? p00 + s * (p10 - p00) + t * (p01 - p00)
+                                        : p11 + (1 - s) * (p01 - p11) + (1 - t) * (p10 - p11)
+                                    let point = exact.evaluate(
+                                        u: (Double(i) + s) / Double(n), v: (Double(j) + t) / Double(n))
+                                    let d = point - linear
+                                    #expect((d * d).sum().squareRoot() <= bound + 1e-9)
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
     }
 
     @Test func layoutIsPatchMajorAndRowMajor() {

@@ -31,7 +31,10 @@ public struct FrameSchedule: Hashable, Sendable {
 
     /// One tessellation level for every frame, so that the GPU keeps its
     /// index buffer and re-uploads only vertices: the largest level any of
-    /// (up to) 32 evenly spread frames asks for.
+    /// (up to) 32 evenly spread frames asks for, and an eighth more (at
+    /// most ``TessellationLevel/maximum``) for the frames between them,
+    /// whose points have moved on a little (the rule's levels are any
+    /// integer, so nothing rounds them up to a power of two any more).
     public func tessellationLevel(
         base: MeshGradient, animation: MeshAnimation?, width: Int, height: Int
     ) -> Int {
@@ -42,7 +45,7 @@ public struct FrameSchedule: Hashable, Sendable {
             level = max(
                 level, TessellationLevel().level(for: PatchNets(mesh), canvasWidth: width, canvasHeight: height))
         }
-        return level
+        return level == 1 ? 1 : min(TessellationLevel.maximum, (level * 9 + 7) / 8)
     }
 }
 

@@ -24,11 +24,12 @@ public struct Tessellation: Sendable {
     /// exhausting memory. Ordinary meshes are far below it.
     public static let maximumVertices = 2_000_000
 
-    /// The largest power-of-two level whose vertices for `patches` patches
-    /// stay within `vertices` (at least 1).
+    /// The largest level (at most ``TessellationLevel/maximum``) whose
+    /// vertices for `patches` patches stay within `vertices` (at least 1).
     public static func largestLevel(patches: Int, vertices: Int = maximumVertices) -> Int {
-        var level = TessellationLevel.maximum
-        while level > 1 && (level + 1) * (level + 1) * max(patches, 1) > vertices { level /= 2 }
+        let side = (Double(vertices) / Double(max(patches, 1))).squareRoot().rounded(.down)
+        var level = max(1, min(TessellationLevel.maximum, Int(side) - 1))
+        while level > 1 && (level + 1) * (level + 1) * max(patches, 1) > vertices { level -= 1 }
         return level
     }
 
@@ -45,7 +46,7 @@ public struct Tessellation: Sendable {
         let requested =
             level ?? TessellationLevel().level(for: nets, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
         let n = min(requested, Self.largestLevel(patches: nets.count, vertices: maximumVertices))
-        precondition(n >= 1 && n <= TessellationLevel.maximum && n & (n - 1) == 0, "level must be a power of two")
+        precondition(n >= 1 && n <= TessellationLevel.maximum, "level must be in 1...\(TessellationLevel.maximum)")
         self.level = n
         self.canvasWidth = canvasWidth
         self.canvasHeight = canvasHeight

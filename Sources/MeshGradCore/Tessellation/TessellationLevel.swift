@@ -1,6 +1,9 @@
-/// Chooses the one subdivision level `N` of a mesh (mesh-math §6): a power
-/// of two, 1…128, the same for every patch so that neighbours share their
-/// edge vertices and no crack can open.
+/// Chooses the one subdivision level `N` of a mesh (mesh-math §6): 1…128,
+/// the same for every patch so that neighbours share their edge vertices
+/// and no crack can open. Any integer will do for that; the file rule takes
+/// the smallest that its tolerances allow (the triangles grow as `N²`, so
+/// rounding up to a power of two cost up to four times the triangles), the
+/// preview's rule doubles.
 ///
 /// Two tolerances decide. Geometry: triangles may deviate from the exact
 /// surface by at most `geometricTolerance` pixels. Color: the deviation
@@ -25,6 +28,10 @@ public struct TessellationLevel: Hashable, Sendable {
     /// level 4, where a few midpoints say too little about a whole patch.
     /// Off by default: files are drawn to the strict, proven rule.
     public var judgesInteriorByColor = false
+    /// Let a patch whose patch-wide bound fails prove itself cell by cell
+    /// (``CellBounds``): the same tolerances, often a level or two lower.
+    /// Off only to measure what the patch-wide rule alone would choose.
+    public var judgesCells = true
 
     public init() {}
 
@@ -44,25 +51,41 @@ public struct TessellationLevel: Hashable, Sendable {
     /// The level for `nets` drawn on a `canvasWidth × canvasHeight` canvas.
     public func level(for nets: PatchNets, canvasWidth: Int, canvasHeight: Int) -> Int {
         let scale = SIMD2(Double(canvasWidth), Double(canvasHeight))
-        var level = judgesInteriorByColor ? 4 : 1
+        if !judgesInteriorByColor { return provenLevel(for: nets, scale: scale) }
+        var level = 4
         for k in 0..<nets.count {
             let colorRule = colorTolerance / max(colorChangePerPixel(nets, patch: k, scale: scale), 1e-12)
-            let bound = flatnessBound(nets.geometry[k], scale: scale)
-            if judgesInteriorByColor {
-                let interior = max(colorRule, minimumTolerance)
-                let border = borderFlatnessBound(nets, patch: k, scale: scale)
-                while level < Self.maximum
-                    && (border / Double(level * level) > geometricTolerance
-                        || measuredDeviation(nets.geometry[k], level: level, scale: scale) > interior)
-                {
-                    level *= 2
-                }
-            } else {
-                let tolerance = min(geometricTolerance, max(colorRule, minimumTolerance))
-                while level < Self.maximum && bound / Double(level * level) > tolerance {
-                    level *= 2
-                }
+            let interior = max(colorRule, minimumTolerance)
+            let border = borderFlatnessBound(nets, patch: k, scale: scale)
+            while level < Self.maximum
+                && (border / Double(level * level) > geometricTolerance
+                    || measuredDeviation(nets.geometry[k], level: level, scale: scale) > interior)
+            {
+                level *= 2
             }
+        }
+        return level
+    }
+
+    /// The strict rule's level: the smallest `N` at which every patch keeps
+    /// within the tolerances, proven either by the patch-wide bound or,
+    /// where that overstates, cell by cell (``CellBounds``, when
+    /// ``judgesCells``). Each patch asks for its own smallest `N`; the mesh
+    /// takes the largest, and every patch that the cells vouched for at a
+    /// lower `N` is checked again at that one (the cell bound is not
+    /// monotonic in `N`, the patch-wide bound is), `N` growing by one until
+    /// all hold. Levels past the vertex cap
+    /// (``Tessellation/largestLevel(patches:vertices:)``) are not searched:
+    /// the tessellation could not use them.
+    func provenLevel(for nets: PatchNets, scale: SIMD2<Double>) -> Int {
+        let cap = Tessellation.largestLevel(patches: nets.count)
+        let rule = ProvenLevelRule(nets: nets, scale: scale, tolerance: self)
+        var level = 1
+        for k in 0..<nets.count { level = max(level, rule.smallestLevel(patch: k, from: level, cap: cap)) }
+        var settled = false
+        while !settled && level < cap {
+            settled = (0..<nets.count).allSatisfy { rule.holds(patch: $0, level: level) }
+            if !settled { level += 1 }
         }
         return level
     }
