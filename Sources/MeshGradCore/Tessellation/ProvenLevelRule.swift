@@ -13,6 +13,10 @@ final class ProvenLevelRule {
     /// Each patch's geometry net in pixels.
     let geometry: [[SIMD2<Double>]]
     private var cells: [Int: CellBounds] = [:]
+    /// `(patch, level)` pairs the cells already proved (`patch << 8 | level`):
+    /// the final check of every patch at the mesh's level need not repeat
+    /// the search's last, most expensive, check.
+    private var proven: Set<Int> = []
 
     init(nets: PatchNets, scale: SIMD2<Double>, tolerance: TessellationLevel) {
         self.nets = nets
@@ -65,7 +69,9 @@ final class ProvenLevelRule {
         return n
     }
 
-    func cellsHold(patch k: Int, level n: Int) -> Bool { worstCellRatio(patch: k, level: n) <= 1 }
+    func cellsHold(patch k: Int, level n: Int) -> Bool {
+        proven.contains(k << 8 | n) || worstCellRatio(patch: k, level: n) <= 1
+    }
 
     /// ``CellBounds/worstRatio(geometry:colors:tolerance:finish:)`` of patch `k` at level `n`.
     func worstCellRatio(patch k: Int, level n: Int) -> Double {
@@ -73,8 +79,10 @@ final class ProvenLevelRule {
         let space = nets.colorSpace
         // The single-precision finish (a table, not `pow`): the rule's
         // color change is an estimate, and this is its inner loop.
-        return cells[n]!.worstRatio(geometry: geometry[k], colors: nets.colors[k].points, tolerance: tolerance) {
+        let ratio = cells[n]!.worstRatio(geometry: geometry[k], colors: nets.colors[k].points, tolerance: tolerance) {
             SIMD4<Double>(finishColor(SIMD4<Float>($0), in: space))
         }
+        if ratio <= 1 { proven.insert(k << 8 | n) }
+        return ratio
     }
 }
