@@ -63,7 +63,7 @@ final class PNGPiece: @unchecked Sendable {
         var filtered = filterRows()
         uncompressedCount = filtered.count
         filtered.withUnsafeMutableBufferPointer { buffer in
-            adler = UInt32(adler32_z(1, buffer.baseAddress, buffer.count))
+            adler = Adler32.checksum(buffer.baseAddress!, count: buffer.count)
             let content =
                 compression.classifiesContent
                 ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count, bytesPerPixel: bytesPerPixel)

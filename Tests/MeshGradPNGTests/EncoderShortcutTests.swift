@@ -1,3 +1,4 @@
+import CZlib
 import Testing
 
 @testable import MeshGradPNG
@@ -14,7 +15,7 @@ import Testing
             }
             let expected = (0..<width).flatMap { rgba[4 * $0..<4 * $0 + 3] }
             #expect(Array(packed[0..<width * 3]) == expected)
-            #expect(packed[width * 3...].allSatisfy { $0 == 0xAA }, "wrote past the row at width \(width)")
+            #expect(packed[(width * 3)...].allSatisfy { $0 == 0xAA }, "wrote past the row at width \(width)")
         }
     }
 
@@ -39,6 +40,25 @@ import Testing
             let sampled = RowFilter.adaptiveChoice(row: row, prior: prior, count: count, bpp: bpp, scratch: &scratch)
             #expect(wholeBest == expected)
             #expect(sampled == wholeBest)
+        }
+    }
+
+    @Test func adler32MatchesZlibAtEverySizeAndStart() {
+        var state: UInt64 = 12345
+        let bytes = (0..<70_000).map { _ -> UInt8 in
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return UInt8(truncatingIfNeeded: state >> 56)
+        }
+        let maximal = [UInt8](repeating: 255, count: 70_000)
+        for data in [bytes, maximal] {
+            data.withUnsafeBufferPointer { buffer in
+                for count in [0, 1, 31, 32, 33, 5551, 5552, 5553, 5584, 11104, 65536, 70_000] {
+                    for initial: UInt32 in [1, 0xFFF0_FFF0, 0x1234_5678 % 65521] {
+                        let expected = UInt32(adler32_z(UInt(initial), buffer.baseAddress, count))
+                        #expect(Adler32.checksum(buffer.baseAddress!, count: count, initial: initial) == expected)
+                    }
+                }
+            }
         }
     }
 }
