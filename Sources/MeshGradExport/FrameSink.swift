@@ -19,7 +19,9 @@ public enum ExportFrame: Sendable {
         }
     }
 
-    private static func alphasAreMaximal<C: FixedWidthInteger & UnsignedInteger>(_ rgba: UnsafeBufferPointer<C>)
+    private static func alphasAreMaximal<C: FixedWidthInteger & UnsignedInteger>(
+        _ rgba: UnsafeBufferPointer<C>
+    )
         -> Bool
     {
         guard let base = rgba.baseAddress else { return true }
