@@ -108,6 +108,7 @@ struct AnimateCommand: Command {
         let textMasks = TextMaskCache()
         let tessellations = TessellationCache()
         var warnedAboutAlpha = false
+        var frames16 = ReusedFrames16()
         do {
             for k in 0..<schedule.count {
                 let time = schedule.time(ofFrame: k)
@@ -117,7 +118,7 @@ struct AnimateCommand: Command {
                 let image: ExportFrame
                 if sink.takes16BitFrames {
                     let start = DispatchTime.now()
-                    image = .sixteen(try engine.render16(frame))
+                    image = .sixteen(try frames16.render(frame, with: engine))
                     renderSeconds += start.secondsElapsed
                 } else {
                     let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)

@@ -30,7 +30,7 @@ extension RenderCommand {
         timings.encode = encodeStart.secondsElapsed
         let writeStart = DispatchTime.now()
         do {
-            try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output))
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output), durability: .whereReplacingNeedsIt)
         } catch {
             throw CommandError("\(entry.output): cannot be written (\(error))")
         }

@@ -120,7 +120,7 @@ extension BandedPNGWriter {
         to destination: URL, _ bands: (PNGStreamEncoder, inout Timings) throws -> Void
     ) throws -> Timings {
         var timings = Timings()
-        let file = try AtomicFile(destination: destination)
+        let file = try AtomicFile(destination: destination, durability: .whereReplacingNeedsIt)
         do {
             var writeSeconds = 0.0
             let encoder = try PNGStreamEncoder(

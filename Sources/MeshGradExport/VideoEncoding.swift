@@ -94,8 +94,19 @@ public struct VideoEncoding: Sendable, Equatable {
         }
     }
 
-    /// Whether frames go to ffmpeg as 16-bit RGBA (else dithered 8-bit).
+    /// Whether frames go to ffmpeg at 16 bits (else dithered 8-bit RGBA).
     public var takes16BitFrames: Bool { codec.storesYUV }
+
+    /// The raw frames ffmpeg reads. A codec without alpha gets planar
+    /// 16-bit G, B, R (`gbrp16le`): what zscale converts from, so ffmpeg
+    /// rearranges nothing before it, in a quarter fewer bytes than RGBA
+    /// through the pipe; the YUV it makes is the same, byte for byte, as
+    /// from `rgba64le` (checked with ffmpeg 5.1 on a 1080p gradient). A
+    /// codec with alpha gets 16-bit RGBA, the RGB codecs dithered 8-bit RGBA.
+    public var framePixelFormat: FramePixelFormat {
+        guard takes16BitFrames else { return .rgba8 }
+        return keepsAlpha ? .rgba16 : .gbr16Planar
+    }
 
     /// The YUV pixel format the codec stores.
     var pixelFormat: String {

@@ -60,7 +60,7 @@ enum LiteralDeflater {
     /// values and end-of-block: no lengths, and two unused one-bit distance
     /// codes, which is how zlib describes a block without distances.
     static func writeBlock(_ bytes: UnsafeBufferPointer<UInt8>, isFinal: Bool, to writer: inout BitWriter) {
-        var frequencies = byteHistogram(bytes)
+        var frequencies = bytes.count >= sampledBlockBytes ? sampledHistogram(bytes) : byteHistogram(bytes)
         frequencies.append(1)  // end of block, symbol 256
         let literals = HuffmanCode(frequencies: frequencies, limit: 15)
 
@@ -147,6 +147,28 @@ enum LiteralDeflater {
             }
         }
         return (0..<256).map { value in (0..<4).reduce(0) { $0 + Int(counts[$1 * 256 + value]) } }
+    }
+
+    /// Blocks at least this long get their code from a sample.
+    static let sampledBlockBytes = 1 << 16
+
+    /// Byte frequencies estimated from one kilobyte in four, every value
+    /// counted once more so that each has a code even if the sample missed
+    /// it (a code for all 256 values costs a few bits per block). Filtered
+    /// dithering is stationary noise, whose histogram a quarter of it gives
+    /// closely: on the 4K onboarding rendering the file grew by 0.06 %
+    /// (5 070 277 to 5 073 345 bytes), and counting went from 4.4 % of the
+    /// run's CPU to 2.4 %.
+    static func sampledHistogram(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var counts = [Int](repeating: 0, count: 256)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + 1024)
+            let stretch = byteHistogram(UnsafeBufferPointer(rebasing: bytes[start..<end]))
+            for value in 0..<256 { counts[value] += stretch[value] }
+            start += 4096
+        }
+        return counts.map { 4 * $0 + 1 }
     }
 
     /// Code lengths as RFC 1951's code length alphabet: 0–15 literally, 16

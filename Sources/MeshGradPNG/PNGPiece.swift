@@ -28,6 +28,15 @@ final class PNGPiece: @unchecked Sendable {
     /// header in the first piece and room (counted in the length) for the
     /// Adler-32 trailer in the last. The CRC is not yet appended.
     private(set) var chunk: [UInt8] = []
+    /// Hands the chunk over, leaving the piece without it, so that the
+    /// writer's appends (trailer, CRC) go into the chunk's own spare room
+    /// instead of into a copy of its whole buffer.
+    func takeChunk() -> [UInt8] {
+        var taken: [UInt8] = []
+        swap(&taken, &chunk)
+        return taken
+    }
+
     /// CRC-32 of the chunk's type and data as far as written.
     private(set) var crc: UInt32 = 0
     /// Adler-32 of the piece's uncompressed (filtered) bytes, and their count.
@@ -54,7 +63,7 @@ final class PNGPiece: @unchecked Sendable {
         var filtered = filterRows()
         uncompressedCount = filtered.count
         filtered.withUnsafeMutableBufferPointer { buffer in
-            adler = UInt32(adler32_z(1, buffer.baseAddress, buffer.count))
+            adler = Adler32.checksum(buffer.baseAddress!, count: buffer.count)
             let content =
                 compression.classifiesContent
                 ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count, bytesPerPixel: bytesPerPixel)
@@ -96,6 +105,18 @@ final class PNGPiece: @unchecked Sendable {
                 for r in 0..<rowCount {
                     out[r * stride] = fixed.rawValue
                     fixed.apply(
+                        row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,
+                        output: out + r * stride + 1)
+                }
+            } else if rowBytes >= RowFilter.sampledRowBytes {
+                let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: RowFilter.sampleBytes + bytesPerPixel)
+                defer { scratch.deallocate() }
+                for r in 0..<rowCount {
+                    let best = RowFilter.adaptiveChoice(
+                        row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,
+                        scratch: scratch)
+                    out[r * stride] = best.rawValue
+                    best.apply(
                         row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,
                         output: out + r * stride + 1)
                 }

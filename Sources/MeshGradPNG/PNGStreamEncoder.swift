@@ -255,7 +255,7 @@ public final class PNGStreamEncoder {
     private func write(_ piece: PNGPiece) throws {
         if let failure = piece.failure { throw failure }
         adler = UInt32(adler32_combine(UInt(adler), UInt(piece.adler), piece.uncompressedCount))
-        var chunk = piece.chunk
+        var chunk = piece.takeChunk()
         var crc = piece.crc
         if piece.isLast {
             let trailer: [UInt8] = [

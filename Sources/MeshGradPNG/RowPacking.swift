@@ -5,12 +5,24 @@ enum RowPacking {
         output.update(from: source, count: width * 4)
     }
 
+    /// Each pixel but the last is moved as one 4-byte store, whose fourth
+    /// (alpha) byte the next pixel overwrites: a third of the stores of
+    /// three single bytes, which the compiler does not vectorize. On the
+    /// encoder's thread, this was the stretch between bands in which only
+    /// the renderer ran.
     static func rgb8(_ source: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {
-        for x in 0..<width {
-            output[3 * x] = source[4 * x]
-            output[3 * x + 1] = source[4 * x + 1]
-            output[3 * x + 2] = source[4 * x + 2]
+        guard width > 0 else { return }
+        let from = UnsafeRawPointer(source)
+        let to = UnsafeMutableRawPointer(output)
+        var x = 0
+        while x < width &- 1 {
+            to.storeBytes(
+                of: from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self), toByteOffset: 3 &* x, as: UInt32.self)
+            x &+= 1
         }
+        output[3 * x] = source[4 * x]
+        output[3 * x + 1] = source[4 * x + 1]
+        output[3 * x + 2] = source[4 * x + 2]
     }
 
     static func rgba16(_ source: UnsafePointer<UInt16>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {

@@ -30,6 +30,7 @@ public enum Backend: String, CaseIterable, Sendable {
                 throw PipelineError("--backend gl: \(error)")
             }
         case .auto:
+            guard HeadlessContext.mayReachHardware else { return CPUFrameRenderer() }
             switch HeadlessContext.availability() {
             case .softwareOnly:
                 // Only a CPU rasterizer: the CPU reference is faster here.

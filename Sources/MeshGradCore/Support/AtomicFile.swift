@@ -2,17 +2,31 @@ import Foundation
 
 /// Writes a file so that readers see either the old file or the complete
 /// new one, never a part: the bytes go to a temporary file beside the
-/// destination, which is flushed to disk and then renamed over it. A failed
-/// or interrupted write leaves the user's previous file untouched.
+/// destination, which is renamed over it, after being flushed to disk where
+/// `durability` asks. A failed or interrupted write leaves the user's
+/// previous file untouched.
 public final class AtomicFile {
+    /// When the data is flushed to disk (`fsync`) before the rename.
+    public enum Durability: Sendable {
+        /// Always: for what the user made and may have nowhere else (a saved
+        /// document, the editor's recovery file).
+        case flushed
+        /// Only where a crash could otherwise leave neither the old file nor
+        /// the new one (``CrashSafety``): for what a command makes from a
+        /// document and makes again (renders, exports).
+        case whereReplacingNeedsIt
+    }
+
     public let destination: URL
     public let temporary: URL
+    public let durability: Durability
     private let handle: FileHandle
     private var finished = false
 
     /// Opens a temporary file next to `destination` for writing.
-    public init(destination: URL) throws(FileWriteError) {
+    public init(destination: URL, durability: Durability = .flushed) throws(FileWriteError) {
         self.destination = destination
+        self.durability = durability
         let directory = destination.deletingLastPathComponent()
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
@@ -45,13 +59,16 @@ public final class AtomicFile {
         }
     }
 
-    /// Flushes the temporary file and renames it over the destination.
+    /// Flushes the temporary file (as `durability` says) and renames it
+    /// over the destination.
     public func commit() throws(FileWriteError) {
         precondition(!finished)
         finished = true
         defer { AtomicFile.pending.unregister(temporary) }
         do {
-            try handle.synchronize()
+            if durability == .flushed || CrashSafety.renameNeedsFlush(replacing: destination) {
+                try handle.synchronize()
+            }
             try handle.close()
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -76,8 +93,10 @@ public final class AtomicFile {
     deinit { abandon() }
 
     /// Writes `bytes` to `destination` atomically.
-    public static func write<Bytes: DataProtocol>(_ bytes: Bytes, to destination: URL) throws(FileWriteError) {
-        let file = try AtomicFile(destination: destination)
+    public static func write<Bytes: DataProtocol>(
+        _ bytes: Bytes, to destination: URL, durability: Durability = .flushed
+    ) throws(FileWriteError) {
+        let file = try AtomicFile(destination: destination, durability: durability)
         do {
             try file.write(bytes)
             try file.commit()

@@ -1,0 +1,35 @@
+/// How a frame's pixels cross the pipe to ffmpeg (its `-pix_fmt`).
+public enum FramePixelFormat: String, Sendable {
+    /// 8-bit RGBA, as meshgrad's 8-bit images hold them.
+    case rgba8 = "rgba"
+    /// 16-bit little-endian RGBA, as meshgrad's 16-bit images hold them.
+    case rgba16 = "rgba64le"
+    /// Three 16-bit little-endian planes: green, blue, red (ffmpeg's
+    /// planar RGB order), alpha dropped.
+    case gbr16Planar = "gbrp16le"
+
+    /// Bytes of one `width × height` frame.
+    func frameBytes(width: Int, height: Int) -> Int {
+        switch self {
+        case .rgba8: width * height * 4
+        case .rgba16: width * height * 8
+        case .gbr16Planar: width * height * 6
+        }
+    }
+}
+
+/// Splits 16-bit RGBA pixels into ffmpeg's green, blue and red planes.
+enum PlanarSplit {
+    /// `rgba` holds `pixels` pixels; `planes` has room for `3 × pixels`
+    /// samples: green first, then blue, then red.
+    static func gbr(_ rgba: UnsafePointer<UInt16>, pixels: Int, into planes: UnsafeMutablePointer<UInt16>) {
+        let green = planes
+        let blue = planes + pixels
+        let red = planes + 2 * pixels
+        for i in 0..<pixels {
+            red[i] = rgba[4 &* i]
+            green[i] = rgba[4 &* i &+ 1]
+            blue[i] = rgba[4 &* i &+ 2]
+        }
+    }
+}
