@@ -107,6 +107,10 @@ import Testing
 
     /// The GL twin draws what the CPU draws: 8-bit within one step, float
     /// within float rounding, at sizes that put edges on fractions of pixels.
+    /// (The float bound is 4e-4, 0.1/255: since the tessellation's level is
+    /// the smallest that holds rather than a power of two, triangles are
+    /// larger and the two sides' `(u, v)` interpolation, a plane on the CPU
+    /// and barycentrics on the GPU, rounds apart by up to 2.2e-4 here.)
     @Test(arguments: [(320, 240), (333, 517), (97, 61)])
     func glMatchesCPU(size: (Int, Int)) throws {
         let plan = try ScenePlan(scene: Self.scene, width: size.0, height: size.1)
@@ -128,7 +132,7 @@ import Testing
         }
         let pixel = at / 4
         #expect(
-            worst < 2e-4,
+            worst < 4e-4,
             "largest float difference \(worst) at (\(pixel % size.0), \(pixel / size.0)) channel \(at % 4): cpu \(cpuFloat.components[at]) gl \(gpuFloat.components[at])"
         )
     }

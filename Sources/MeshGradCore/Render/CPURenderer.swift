@@ -196,33 +196,60 @@ final class RasterSetup: @unchecked Sendable {
         self.rows = rows
         colorPolynomials = plan.colorPolynomials
 
-        let vertices = plan.tessellation.vertices
-        let indices = plan.tessellation.indices
-        // Set up in chunks on every core, joined in drawing order (a
-        // chunk's zero-area triangles are dropped, as before).
+        // A triangle is listed only on the rows where one of the sample
+        // points the render tests (the center, or all four with
+        // anti-aliasing) can fall inside it.
+        let sampleY: ClosedRange<Int64> =
+            plan.antialiasesBorder
+            ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
+        let (triangles, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
+        self.triangles = triangles
+        (rowStart, rowTriangles) = Self.rowLists(rowRanges, rows: rows)
+    }
+
+    /// The tessellation's triangles set up (zero-area ones dropped) in
+    /// chunks on every core, joined in drawing order, each with the rows
+    /// of `rows` it is listed on (`first > last` for none). The rows are
+    /// found while the triangle is at hand: the row lists then read 8
+    /// bytes a triangle instead of striding through all of them twice.
+    static func setUpTriangles(
+        _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
+    ) -> ([RasterTriangle], [SIMD2<Int32>]) {
+        let vertices = tessellation.vertices
+        let indices = tessellation.indices
         let triangleCount = indices.count / 3
         let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
         let chunks = ChunkResults<RasterTriangle>(count: chunkCount)
+        let rangeChunks = ChunkResults<SIMD2<Int32>>(count: chunkCount)
+        let firstRow = rows.lowerBound
+        let lastRow = rows.upperBound - 1
         vertices.withUnsafeBufferPointer { v in
             indices.withUnsafeBufferPointer { i in
                 let vertexBase = SendableConstPointer(v.baseAddress!)
                 let indexBase = SendableConstPointer(i.baseAddress!)
                 let setUp = { @Sendable (chunk: Int) in
-                    var part: [RasterTriangle] = []
                     let first = chunk * chunkSize
                     let last = min(first + chunkSize, triangleCount)
                     guard first < last else { return }
+                    var part: [RasterTriangle] = []
+                    var ranges: [SIMD2<Int32>] = []
                     part.reserveCapacity(last - first)
+                    ranges.reserveCapacity(last - first)
                     let v = vertexBase.pointer
                     let i = indexBase.pointer
                     for triangle in first..<last {
                         let index = triangle * 3
-                        if let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) {
-                            part.append(t)
-                        }
+                        guard let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])])
+                        else { continue }
+                        part.append(t)
+                        let r = t.rows(sampleY: sampleY)
+                        ranges.append(
+                            r.map { SIMD2(Int32(max($0.lowerBound, firstRow)), Int32(min($0.upperBound, lastRow))) }
+                                ?? SIMD2(1, 0))
                     }
                     chunks.store(part, at: chunk)
+                    rangeChunks.store(ranges, at: chunk)
                 }
                 if chunkCount == 1 {
                     setUp(0)
@@ -231,28 +258,19 @@ final class RasterSetup: @unchecked Sendable {
                 }
             }
         }
-        let triangles = chunks.joined()
-        self.triangles = triangles
+        return (chunks.joined(), rangeChunks.joined())
+    }
 
-        // Rows' triangle lists as one compressed array: count, sum, fill.
-        // A triangle is listed only on the rows where one of the sample
-        // points the render tests (the center, or all four with
-        // anti-aliasing) can fall inside it.
-        let sampleY: ClosedRange<Int64> =
-            plan.antialiasesBorder
-            ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
-        let firstRow = rows.lowerBound
-        let lastRow = rows.upperBound - 1
+    /// Rows' triangle lists as one compressed array (count, sum, fill):
+    /// row `y`'s triangles are `list[start[y - rows.lowerBound] ..< start[y - rows.lowerBound + 1]]`.
+    static func rowLists(_ ranges: [SIMD2<Int32>], rows: Range<Int>) -> (start: [Int32], list: [Int32]) {
+        let firstRow = Int32(rows.lowerBound)
         var counts = [Int32](repeating: 0, count: rows.count + 1)
         var list: [Int32] = []
-        triangles.withUnsafeBufferPointer { triangles in
+        ranges.withUnsafeBufferPointer { ranges in
             counts.withUnsafeMutableBufferPointer { counts in
-                for t in triangles {
-                    guard let r = t.rows(sampleY: sampleY) else { continue }
-                    let first = max(r.lowerBound, firstRow)
-                    let last = min(r.upperBound, lastRow)
-                    guard first <= last else { continue }
-                    for y in first...last { counts[y - firstRow + 1] += 1 }
+                for r in ranges where r.x <= r.y {
+                    for y in r.x...r.y { counts[Int(y - firstRow) + 1] += 1 }
                 }
                 for y in 0..<rows.count { counts[y + 1] += counts[y] }
             }
@@ -260,21 +278,17 @@ final class RasterSetup: @unchecked Sendable {
             list = [Int32](repeating: 0, count: Int(counts[rows.count]))
             list.withUnsafeMutableBufferPointer { list in
                 next.withUnsafeMutableBufferPointer { next in
-                    for k in triangles.indices {
-                        guard let r = triangles[k].rows(sampleY: sampleY) else { continue }
-                        let first = max(r.lowerBound, firstRow)
-                        let last = min(r.upperBound, lastRow)
-                        guard first <= last else { continue }
-                        for y in first...last {
-                            list[Int(next[y - firstRow])] = Int32(k)
-                            next[y - firstRow] += 1
+                    for k in ranges.indices where ranges[k].x <= ranges[k].y {
+                        for y in ranges[k].x...ranges[k].y {
+                            let row = Int(y - firstRow)
+                            list[Int(next[row])] = Int32(k)
+                            next[row] += 1
                         }
                     }
                 }
             }
         }
-        rowStart = counts
-        rowTriangles = list
+        return (counts, list)
     }
 
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
