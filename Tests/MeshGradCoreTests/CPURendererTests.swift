@@ -32,12 +32,7 @@ import Testing
     /// figure is the renderer's accuracy on the same triangles. The rule's
     /// own, lower levels are held by ``exactReferenceAtTheRulesLevels()``.
     @Test func exactReferenceFiguresDoNotRegress() {
-        var figures: [ExactFigure] = []
-        for (name, _) in Self.meshes {
-            for size in [(64, 48), (45, 37)] {
-                figures.append(Self.exactReferenceFigure(name: name, size: size, level: .recordedRule))
-            }
-        }
+        let figures = Self.allFigures(level: .recordedRule)
         let meanP999 = figures.map(\.p999).reduce(0, +) / Double(figures.count) * 255
         let worstMax = figures.map(\.max).max()! * 255
         let meanError = figures.map(\.mean).reduce(0, +) / Double(figures.count) * 255
@@ -73,17 +68,19 @@ import Testing
     /// tolerance the rule is built on (0.5/255) at the 99.9th percentile,
     /// on average over the meshes.
     @Test func exactReferenceAtTheRulesLevels() {
-        var figures: [ExactFigure] = []
-        for (name, _) in Self.meshes {
-            for size in [(64, 48), (45, 37)] {
-                figures.append(Self.exactReferenceFigure(name: name, size: size, level: .rule))
-            }
-        }
+        let figures = Self.allFigures(level: .rule)
         let meanP999 = figures.map(\.p999).reduce(0, +) / Double(figures.count) * 255
         let meanError = figures.map(\.mean).reduce(0, +) / Double(figures.count) * 255
         print(String(format: "exact reference at the rule's levels: mean p99.9 %.5f/255, mean %.5f/255",
             meanP999, meanError))
         #expect(meanP999 <= 0.5, "mean p99.9 \(meanP999)/255")
+    }
+
+    /// Every mesh's figure at 64×48 and 45×37.
+    static func allFigures(level: FigureLevel) -> [ExactFigure] {
+        meshes.flatMap { name, _ in
+            [(64, 48), (45, 37)].map { exactReferenceFigure(name: name, size: $0, level: level) }
+        }
     }
 
     enum FigureLevel {

@@ -83,14 +83,7 @@ struct LayoutTests {
     func stacksPlaceAsSwiftUIDoes(index: Int) {
         let c = Self.cases[index]
         let frames = SceneLayout(root: c.root).frames(points: c.canvas) { c.sizes[$0] }
-        for (layer, rect) in c.expected {
-            guard let frame = frames[layer] else {
-                Issue.record("\(c.name): layer \(layer) has no frame")
-                continue
-            }
-            let got = [frame.origin.x, frame.origin.y, frame.size.x, frame.size.y]
-            #expect(zip(got, rect).allSatisfy { abs($0 - $1) < 1e-9 }, "\(c.name): layer \(layer) at \(got), not \(rect)")
-        }
+        expectFrames(frames, c.expected, in: c.name)
     }
 
     static let document = """
@@ -168,5 +161,18 @@ struct LayoutTests {
         } catch {
             #expect(error.description.contains(message), "got \(error.description)")
         }
+    }
+}
+
+/// Expects each layer's laid-out frame to be its `[x, y, width, height]`
+/// (points) in `expected`, naming the case and the layer when not.
+func expectFrames(_ frames: [Int: PointRect], _ expected: [Int: [Double]], in name: String) {
+    for (layer, rect) in expected {
+        guard let frame = frames[layer] else {
+            Issue.record("\(name): layer \(layer) has no frame")
+            continue
+        }
+        let got = [frame.origin.x, frame.origin.y, frame.size.x, frame.size.y]
+        #expect(zip(got, rect).allSatisfy { abs($0 - $1) < 1e-9 }, "\(name): layer \(layer) at \(got), not \(rect)")
     }
 }

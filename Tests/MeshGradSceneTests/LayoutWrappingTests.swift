@@ -83,14 +83,7 @@ struct LayoutWrappingTests {
     func wrappedTextsPlaceAsSwiftUIDoes(index: Int) {
         let c = Self.cases[index]
         let frames = SceneLayout(root: c.root).frames(points: c.canvas, measure: Self.measure)
-        for (layer, rect) in c.expected {
-            guard let frame = frames[layer] else {
-                Issue.record("\(c.name): layer \(layer) has no frame")
-                continue
-            }
-            let got = [frame.origin.x, frame.origin.y, frame.size.x, frame.size.y]
-            #expect(zip(got, rect).allSatisfy { abs($0 - $1) < 1e-9 }, "\(c.name): layer \(layer) at \(got), not \(rect)")
-        }
+        expectFrames(frames, c.expected, in: c.name)
     }
 
     static let description = "Extract colors from your photos to generate unique gradients"
