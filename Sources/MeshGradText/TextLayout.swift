@@ -70,7 +70,7 @@ public struct TextLayout: Sendable {
     let placement: OutlinePlacement
 
     /// Lays out `text` in `style` within `frame` (canvas pixels), its
-    /// lines wrapped to `wrapWidth` pixels when given (``wrapped(_:limit:)``;
+    /// lines wrapped to `wrapWidth` pixels when given (`wrapped(_:limit:)`;
     /// a text fitted to its frame is not wrapped).
     public init(
         _ text: String, style: TextStyle, in frame: PixelRect, fit: TextFit = .natural, wrapWidth: Double? = nil

@@ -29,7 +29,7 @@ public struct TessellationLevel: Hashable, Sendable {
     /// Off by default: files are drawn to the strict, proven rule.
     public var judgesInteriorByColor = false
     /// Let a patch whose patch-wide bound fails prove itself cell by cell
-    /// (``CellBounds``): the same tolerances, often a level or two lower.
+    /// (`CellBounds`, mesh-math §6b): the same tolerances, often a level or two lower.
     /// Off only to measure what the patch-wide rule alone would choose.
     public var judgesCells = true
 
