@@ -56,8 +56,7 @@ struct CellBounds {
                 if deviation > tolerance.minimumTolerance {
                     restrictRows(colorColumns, at: i * 16, restrictions[j], into: &color)
                     for k in 0..<16 { color[k] = finish(color[k]) }
-                    let change = colorChangePerPixel(color, geometry: cell)
-                    allowed = min(allowed, max(tolerance.colorTolerance / max(change, 1e-12), tolerance.minimumTolerance))
+                    allowed = tolerance.allowedDeviation(colorChange: colorChangePerPixel(color, geometry: cell))
                 }
                 worst = max(worst, deviation / allowed)
             }
@@ -126,10 +125,15 @@ func deviationBound(_ q: [SIMD2<Double>]) -> Double {
     return largest.squareRoot() + (twist * twist).sum().squareRoot() / 4
 }
 
-/// The patch-wide rule's estimate of how fast the finished color changes
-/// per pixel (``TessellationLevel/colorChangePerPixel(_:patch:scale:)``),
-/// for one cell: its color net's largest step (×3) over its shortest side.
-func colorChangePerPixel(_ color: [SIMD4<Double>], geometry q: [SIMD2<Double>]) -> Double {
+/// How fast the finished color changes per pixel, estimated from a net's
+/// finished colors and its geometry net (`× scale` for pixels): the color
+/// net's largest step (×3, the derivative of a cubic's Bernstein form) over
+/// the shorter of the chords it spans. A patch's estimate
+/// (``TessellationLevel/colorChangePerPixel(_:patch:scale:)``) and a
+/// cell's (its own nets, already in pixels).
+func colorChangePerPixel(
+    _ color: [SIMD4<Double>], geometry q: [SIMD2<Double>], scale: SIMD2<Double> = .one
+) -> Double {
     var stepU = 0.0
     var stepV = 0.0
     for j in 0..<4 {
@@ -138,7 +142,10 @@ func colorChangePerPixel(_ color: [SIMD4<Double>], geometry q: [SIMD2<Double>]) 
             stepV = max(stepV, (color[(i + 1) * 4 + j] - color[i * 4 + j]).magnitudes.max())
         }
     }
-    func chord(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double { ((b - a) * (b - a)).sum().squareRoot() }
+    func chord(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
+        let d = (b - a) * scale
+        return (d * d).sum().squareRoot()
+    }
     let width = min(chord(q[0], q[3]), chord(q[12], q[15]))
     let height = min(chord(q[0], q[12]), chord(q[3], q[15]))
     return max(3 * stepU / max(width, 1e-9), 3 * stepV / max(height, 1e-9))

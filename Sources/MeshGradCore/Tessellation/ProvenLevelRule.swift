@@ -22,11 +22,10 @@ final class ProvenLevelRule {
         self.nets = nets
         self.tolerance = tolerance
         patchWide = (0..<nets.count).map { k in
-            let change = tolerance.colorChangePerPixel(nets, patch: k, scale: scale)
-            let colorRule = tolerance.colorTolerance / max(change, 1e-12)
-            return (
+            (
                 bound: tolerance.flatnessBound(nets.geometry[k], scale: scale),
-                tolerance: min(tolerance.geometricTolerance, max(colorRule, tolerance.minimumTolerance))
+                tolerance: tolerance.allowedDeviation(
+                    colorChange: tolerance.colorChangePerPixel(nets, patch: k, scale: scale))
             )
         }
         geometry = nets.geometry.map { net in net.points.map { $0 * scale } }

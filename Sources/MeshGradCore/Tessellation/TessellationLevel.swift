@@ -67,6 +67,14 @@ public struct TessellationLevel: Hashable, Sendable {
         return level
     }
 
+    /// What the file rule lets a patch or a cell stray (pixels) where its
+    /// finished color changes by `change` per pixel: the geometric
+    /// tolerance, or less where the color rule asks for less, but never
+    /// less than ``minimumTolerance``.
+    func allowedDeviation(colorChange change: Double) -> Double {
+        min(geometricTolerance, max(colorTolerance / max(change, 1e-12), minimumTolerance))
+    }
+
     /// The strict rule's level: the smallest `N` at which every patch keeps
     /// within the tolerances, proven either by the patch-wide bound or,
     /// where that overstates, cell by cell (``CellBounds``, when
@@ -193,24 +201,7 @@ public struct TessellationLevel: Hashable, Sendable {
     /// Perceptual nets are first finished to sRGB point by point, since their
     /// Lab steps say little about the output's steps.
     func colorChangePerPixel(_ nets: PatchNets, patch k: Int, scale: SIMD2<Double>) -> Double {
-        let colorNet = nets.colors[k]
-        let finished = colorNet.points.map { finishColor($0, in: nets.colorSpace) }
-        func at(_ i: Int, _ j: Int) -> SIMD4<Double> { finished[j * 4 + i] }
-        var stepU = 0.0
-        var stepV = 0.0
-        for j in 0..<4 {
-            for i in 0..<3 {
-                stepU = max(stepU, (at(i + 1, j) - at(i, j)).magnitudes.max())
-                stepV = max(stepV, (at(j, i + 1) - at(j, i)).magnitudes.max())
-            }
-        }
-        let g = nets.geometry[k]
-        func chord(_ a: SIMD2<Double>, _ b: SIMD2<Double>) -> Double {
-            let d = (b - a) * scale
-            return (d * d).sum().squareRoot()
-        }
-        let widthPx = min(chord(g[0, 0], g[3, 0]), chord(g[0, 3], g[3, 3]))
-        let heightPx = min(chord(g[0, 0], g[0, 3]), chord(g[3, 0], g[3, 3]))
-        return max(3 * stepU / max(widthPx, 1e-9), 3 * stepV / max(heightPx, 1e-9))
+        let finished = nets.colors[k].points.map { finishColor($0, in: nets.colorSpace) }
+        return MeshGradCore.colorChangePerPixel(finished, geometry: nets.geometry[k].points, scale: scale)
     }
 }
