@@ -8,34 +8,13 @@ public enum ExportFrame: Sendable {
     case eight(RGBAImage<UInt8>)
     case sixteen(RGBAImage<UInt16>)
 
-    /// Whether every alpha is at its maximum. Asked of every frame of an
-    /// export without alpha (to warn once); `RGBAImage.isOpaque`, generic
-    /// and not inlinable, ran unspecialized here at 3 % of a 640×360
-    /// export's CPU, where these loops vectorize.
+    /// Whether every alpha is at its maximum (asked of every frame of an
+    /// export without alpha, to warn once).
     public var isOpaque: Bool {
         switch self {
-        case .eight(let image): image.components.withUnsafeBufferPointer { Self.alphasAreMaximal($0) }
-        case .sixteen(let image): image.components.withUnsafeBufferPointer { Self.alphasAreMaximal($0) }
+        case .eight(let image): image.isOpaque
+        case .sixteen(let image): image.isOpaque
         }
-    }
-
-    private static func alphasAreMaximal<C: FixedWidthInteger & UnsignedInteger>(
-        _ rgba: UnsafeBufferPointer<C>
-    )
-        -> Bool
-    {
-        guard let base = rgba.baseAddress else { return true }
-        let pixels = rgba.count / 4
-        var start = 0
-        // AND of alphas a stretch at a time: no branch inside, one per stretch.
-        while start < pixels {
-            let end = min(pixels, start + 4096)
-            var all = C.max
-            for i in start..<end { all &= base[4 &* i &+ 3] }
-            if all != C.max { return false }
-            start = end
-        }
-        return true
     }
 
     /// The pixels as bytes: RGBA, 8-bit or 16-bit little-endian components.
