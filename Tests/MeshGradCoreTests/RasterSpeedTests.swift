@@ -83,6 +83,77 @@ import Testing
         #expect(checked > 1_000_000)
     }
 
+    /// The triangle each pixel's center shows on row `y`, as the
+    /// pixel-by-pixel coverage writes it (-1 for none).
+    static func coveredRow(_ setup: RasterSetup, y: Int, scratch: RowScratch) -> [Int32] {
+        setup.triangles.withUnsafeBufferPointer { setup.cover(row: y, triangles: $0, scratch: scratch) }
+        return Array(UnsafeBufferPointer(start: scratch.centerTriangle, count: setup.plan.width))
+    }
+
+    /// Where a row's center spans do not overlap, their sorted list is the
+    /// pixel-by-pixel coverage (the spans path and the scan give every
+    /// pixel the same triangle, so the same bits); the meshes of every
+    /// preset and test mesh, at sizes where runs are long and short, take
+    /// the spans path on at least most rows.
+    @Test func sortedSpansAreTheCoverage() {
+        var spanRows = 0
+        var rows = 0
+        for (name, mesh) in Self.meshes {
+            for (w, h) in [(97, 61), (640, 360)] {
+                var plan = RenderPlan(mesh: mesh, width: w, height: h)
+                plan.antialiasesBorder = false
+                plan.folds = false
+                let setup = RasterSetup(plan: plan, rows: 0..<h)
+                let scratch = RowScratch(width: w, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<h))
+                defer { scratch.deallocate() }
+                for y in 0..<h {
+                    rows += 1
+                    let covered = Self.coveredRow(setup, y: y, scratch: scratch)
+                    let count = setup.triangles.withUnsafeBufferPointer {
+                        setup.sortedCenterSpans(row: y, triangles: $0, into: scratch.spans)
+                    }
+                    guard let count else { continue }
+                    spanRows += 1
+                    var fromSpans = [Int32](repeating: -1, count: w)
+                    var last: Int32 = 0
+                    for span in UnsafeBufferPointer(start: scratch.spans, count: count) {
+                        #expect(span.start >= last && span.end > span.start)
+                        last = span.end
+                        for x in Int(span.start)..<Int(span.end) { fromSpans[x] = span.triangle }
+                    }
+                    #expect(fromSpans == covered, "\(name) \(w)x\(h) row \(y)")
+                }
+            }
+        }
+        #expect(spanRows * 10 > rows * 9, "\(spanRows) of \(rows) rows by spans")
+    }
+
+    /// Two triangles whose center spans overlap on a row: no span list (the
+    /// pixel-by-pixel coverage decides, later over earlier), and the render
+    /// shows the later triangle where both cover.
+    @Test func overlappingSpansFallBackToDrawingOrder() {
+        var plan = RenderPlan(mesh: TestMeshes.inset, width: 40, height: 20)
+        plan.antialiasesBorder = false
+        plan.folds = false
+        let a = [MeshVertex(x: 0, y: 0, u: 0, v: 0, patch: 0), MeshVertex(x: 30, y: 0, u: 1, v: 0, patch: 0),
+                 MeshVertex(x: 0, y: 20, u: 0, v: 1, patch: 0)]
+        let b = [MeshVertex(x: 10, y: 0, u: 1, v: 1, patch: 0), MeshVertex(x: 40, y: 0, u: 1, v: 1, patch: 0),
+                 MeshVertex(x: 40, y: 20, u: 1, v: 1, patch: 0)]
+        plan.tessellation.vertices = a + b
+        plan.tessellation.indices = [0, 1, 2, 3, 4, 5]
+        let setup = RasterSetup(plan: plan, rows: 0..<20)
+        let scratch = RowScratch(width: 40, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<20))
+        defer { scratch.deallocate() }
+        let count = setup.triangles.withUnsafeBufferPointer {
+            setup.sortedCenterSpans(row: 2, triangles: $0, into: scratch.spans)
+        }
+        #expect(count == nil)
+        let covered = Self.coveredRow(setup, y: 2, scratch: scratch)
+        #expect(covered[15] == 1 && covered[5] == 0)
+        let image = CPURenderer(threadCount: 1).render8(plan, dithers: false)
+        #expect(image[15, 2] == image[35, 2] && image[5, 2] != image[35, 2])
+    }
+
     static let meshes: [(String, MeshGradient)] =
         Presets.all.compactMap { p in p.document.animatedMesh.map { (p.name, $0.mesh(at: 0.7)) } }
         + TestMeshes.all.map { ($0.name, $0.mesh) }

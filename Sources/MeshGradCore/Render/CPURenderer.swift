@@ -190,11 +190,19 @@ final class RasterSetup: @unchecked Sendable {
     let rowTriangles: [Int32]
     let rows: Range<Int>
     let colorPolynomials: [SIMD4<Float>]
+    /// Patch `k`'s alpha polynomial is the constant 1 (``opaqueAlpha(_:)``).
+    let opaquePatches: UnsafeMutablePointer<Bool>
 
     init(plan: RenderPlan, rows: Range<Int>) {
         self.plan = plan
         self.rows = rows
         colorPolynomials = plan.colorPolynomials
+        let patchCount = plan.colorPolynomials.count / 16
+        let opaque = UnsafeMutablePointer<Bool>.allocate(capacity: max(1, patchCount))
+        plan.colorPolynomials.withUnsafeBufferPointer { polys in
+            for k in 0..<patchCount { opaque[k] = opaqueAlpha(polys.baseAddress! + 16 * k) }
+        }
+        opaquePatches = opaque
 
         // A triangle is listed only on the rows where one of the sample
         // points the render tests (the center, or all four with
@@ -261,6 +269,8 @@ final class RasterSetup: @unchecked Sendable {
         return (chunks.joined(), rangeChunks.joined())
     }
 
+    deinit { opaquePatches.deallocate() }
+
     /// Rows' triangle lists as one compressed array (count, sum, fill):
     /// row `y`'s triangles are `list[start[y - rows.lowerBound] ..< start[y - rows.lowerBound + 1]]`.
     static func rowLists(_ ranges: [SIMD2<Int32>], rows: Range<Int>) -> (start: [Int32], list: [Int32]) {
@@ -293,145 +303,119 @@ final class RasterSetup: @unchecked Sendable {
 
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
         let width = plan.width
-        let antialias = plan.antialiasesBorder
-        let background = plan.backgroundVector
-        let backgroundPixel = writer.backgroundPixel(background)
-        let premultipliedBackground = SIMD4(
-            background.x * background.w, background.y * background.w, background.z * background.w, background.w)
-        let space = plan.colorSpace
-
-        let centerTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        let sampleTriangle = UnsafeMutablePointer<Int32>.allocate(capacity: width)
-        let sampleMask = UnsafeMutablePointer<UInt8>.allocate(capacity: width)
-        // Eight spare lanes past the row: a short span's lanes read them
-        // (and drop what they give), so they hold zeros, never garbage.
-        let rowU = UnsafeMutablePointer<Float>.allocate(capacity: width + 8)
-        let rowV = UnsafeMutablePointer<Float>.allocate(capacity: width + 8)
-        rowU.initialize(repeating: 0, count: width + 8)
-        rowV.initialize(repeating: 0, count: width + 8)
-        let folds = plan.folds
-        let centerKey = UnsafeMutablePointer<Float>.allocate(capacity: folds ? width : 0)
-        let sampleKeys = UnsafeMutablePointer<Float>.allocate(capacity: folds && antialias ? 4 * width : 0)
-        let sampleTriangles = UnsafeMutablePointer<Int32>.allocate(capacity: folds && antialias ? 4 * width : 0)
-        defer {
-            centerKey.deallocate()
-            sampleKeys.deallocate()
-            sampleTriangles.deallocate()
-            rowU.deallocate()
-            rowV.deallocate()
-            centerTriangle.deallocate()
-            sampleTriangle.deallocate()
-            sampleMask.deallocate()
-        }
-
+        let scratch = RowScratch(
+            width: width, folds: plan.folds, antialias: plan.antialiasesBorder,
+            spanCapacity: longestRowList(band))
+        defer { scratch.deallocate() }
+        // Without anti-aliasing or folds a pixel's color is its center's
+        // triangle's, so a row whose center spans do not overlap is those
+        // spans in x order: no per-pixel triangle ids to write and scan
+        // (they were a quarter of the rasterizer's time).
+        let bySpans = !plan.antialiasesBorder && !plan.folds
         triangles.withUnsafeBufferPointer { triangles in
             colorPolynomials.withUnsafeBufferPointer { polys in
                 for y in band {
-                    centerTriangle.update(repeating: -1, count: width)
-                    if antialias {
-                        sampleTriangle.update(repeating: -1, count: width)
-                        sampleMask.update(repeating: 0, count: width)
+                    var shader = RowShader(
+                        setup: self, row: output + (y - band.lowerBound) * width * 4, y: y, writer: writer,
+                        triangles: triangles, polys: polys.baseAddress!, scratch: scratch)
+                    if bySpans, let count = sortedCenterSpans(row: y, triangles: triangles, into: scratch.spans) {
+                        shader.shadeSpans(scratch.spans, count: count)
+                    } else {
+                        cover(row: y, triangles: triangles, scratch: scratch)
+                        shader.shadeCoveredRow()
                     }
-                    if folds {
-                        coverByFoldKey(
-                            row: y, triangles: triangles, centerTriangle: centerTriangle,
-                            sampleTriangles: sampleTriangles, sampleMask: sampleMask, centerKey: centerKey,
-                            sampleKeys: sampleKeys, antialias: antialias)
-                    }
-                    // Coverage: later triangles overwrite earlier ones.
-                    let listStart = Int(rowStart[y - rows.lowerBound])
-                    let listEnd = Int(rowStart[y - rows.lowerBound + 1])
-                    for entry in listStart..<listEnd where !folds {
-                        let k = rowTriangles[entry]
-                        let t = triangles[Int(k)]
-                        if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
-                            (centerTriangle + s.lowerBound).update(repeating: k, count: s.count)
-                        }
-                        guard antialias else { continue }
-                        for (bit, sample) in CPURenderer.samplePositions.enumerated() {
-                            guard let s = t.span(row: y, sampleX: sample.x, sampleY: sample.y, width: width) else {
-                                continue
-                            }
-                            for x in s {
-                                sampleMask[x] |= UInt8(1 << bit)
-                                sampleTriangle[x] = k
-                            }
-                        }
-                    }
-
-                    // Color, one run of equal center triangles at a time.
-                    let row = output + (y - band.lowerBound) * width * 4
-                    let rowSeed = writer.rowSeed(y: y)
-                    let centerY = Float(y) + 0.5
-                    // The pending span of short runs: pixels spanStart..<spanEnd, one patch.
-                    var spanStart = 0
-                    var spanEnd = 0
-                    var spanPatch: Int32 = -1
-                    func flushSpan() {
-                        guard spanEnd > spanStart else { return }
-                        writeSpan(
-                            polys.baseAddress! + Int(spanPatch) * 16, pixels: spanStart..<spanEnd, u: rowU, v: rowV,
-                            row: row, rowSeed: rowSeed, writer: writer,
-                            coverage: antialias ? UnsafePointer(sampleMask) : nil, background: premultipliedBackground)
-                        spanStart = spanEnd
-                    }
-                    var x = 0
-                    while x < width {
-                        let k = centerTriangle[x]
-                        var end = x + 1
-                        while end < width && centerTriangle[end] == k { end += 1 }
-                        if k < 0 {
-                            for px in x..<end {
-                                if k == Self.mixedSamples {
-                                    let c = resolveSamples(
-                                        x: px, sampleTriangles: sampleTriangles, triangles: triangles,
-                                        polys: polys.baseAddress!, centerY: centerY,
-                                        background: premultipliedBackground)
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
-                                } else if antialias && sampleMask[px] != 0 {
-                                    let t = triangles[Int(sampleTriangle[px])]
-                                    var c = shade(
-                                        t, polys: polys.baseAddress!, x: Float(px) + 0.5, y: centerY, space: space)
-                                    c = blend(c, coverage: sampleMask[px], over: premultipliedBackground)
-                                    writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
-                                } else {
-                                    UnsafeMutableRawPointer(row + px * 4).storeBytes(
-                                        of: backgroundPixel, as: SIMD4<W.Component>.self)
-                                }
-                            }
-                        } else {
-                            let t = triangles[Int(k)]
-                            let poly = polys.baseAddress! + Int(t.patch) * 16
-                            let dx = Float(x) + 0.5 - t.originX
-                            let dy = centerY - t.originY
-                            let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
-                            let v0 = t.v0 + t.vPerX * dx + t.vPerY * dy
-                            if end - x >= ColorRun.minimumLength {
-                                writeRun(
-                                    ColorRun(poly, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX), pixels: x..<end,
-                                    row: row, rowSeed: rowSeed, writer: writer,
-                                    coverage: antialias ? UnsafePointer(sampleMask) : nil,
-                                    background: premultipliedBackground)
-                            } else {
-                                // A short run: (u, v) pixel by pixel into the row's
-                                // buffers, evaluated with the adjoining short runs of
-                                // the same patch, eight pixels at a time.
-                                if spanEnd != x || spanPatch != t.patch {
-                                    flushSpan()
-                                    spanStart = x
-                                    spanPatch = t.patch
-                                }
-                                fillParameters(
-                                    u: rowU, v: rowV, pixels: x..<end, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX)
-                                spanEnd = end
-                            }
-                        }
-                        x = end
-                    }
-                    flushSpan()
+                    shader.flushSpan()
                 }
             }
         }
+    }
+
+    /// The most triangles any row of `band` lists.
+    func longestRowList(_ band: Range<Int>) -> Int {
+        var longest = 0
+        for y in band {
+            longest = max(longest, Int(rowStart[y - rows.lowerBound + 1] - rowStart[y - rows.lowerBound]))
+        }
+        return longest
+    }
+
+    /// Row `y`'s coverage pixel by pixel into `scratch`: each pixel's
+    /// center triangle (-1 for none; later triangles overwrite earlier
+    /// ones), and with anti-aliasing its sample mask and a sample's
+    /// triangle.
+    func cover(row y: Int, triangles: UnsafeBufferPointer<RasterTriangle>, scratch: RowScratch) {
+        let width = plan.width
+        let antialias = plan.antialiasesBorder
+        let folds = plan.folds
+        let centerTriangle = scratch.centerTriangle
+        let sampleMask = scratch.sampleMask
+        let sampleTriangle = scratch.sampleTriangle
+        centerTriangle.update(repeating: -1, count: width)
+        if antialias {
+            sampleTriangle.update(repeating: -1, count: width)
+            sampleMask.update(repeating: 0, count: width)
+        }
+        if folds {
+            coverByFoldKey(
+                row: y, triangles: triangles, centerTriangle: centerTriangle,
+                sampleTriangles: scratch.sampleTriangles, sampleMask: sampleMask, centerKey: scratch.centerKey,
+                sampleKeys: scratch.sampleKeys, antialias: antialias)
+            return
+        }
+        let listStart = Int(rowStart[y - rows.lowerBound])
+        let listEnd = Int(rowStart[y - rows.lowerBound + 1])
+        for entry in listStart..<listEnd {
+            let k = rowTriangles[entry]
+            let t = triangles[Int(k)]
+            if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
+                (centerTriangle + s.lowerBound).update(repeating: k, count: s.count)
+            }
+            guard antialias else { continue }
+            for (bit, sample) in CPURenderer.samplePositions.enumerated() {
+                guard let s = t.span(row: y, sampleX: sample.x, sampleY: sample.y, width: width) else {
+                    continue
+                }
+                for x in s {
+                    sampleMask[x] |= UInt8(1 << bit)
+                    sampleTriangle[x] = k
+                }
+            }
+        }
+    }
+
+    /// Row `y`'s center spans (pixel ranges of its triangles) sorted by
+    /// their first pixel into `spans`, and their count; `nil` where two
+    /// overlap (then which triangle a pixel shows depends on drawing order,
+    /// and ``cover(row:triangles:scratch:)`` decides it). A row's list is
+    /// in drawing order, which goes along each cell row of a patch: it is
+    /// a few ascending sequences, which the standard library's sort
+    /// (a merge of runs) joins in about one pass.
+    func sortedCenterSpans(
+        row y: Int, triangles: UnsafeBufferPointer<RasterTriangle>, into spans: UnsafeMutablePointer<CenterSpan>
+    ) -> Int? {
+        let width = plan.width
+        let listStart = Int(rowStart[y - rows.lowerBound])
+        let listEnd = Int(rowStart[y - rows.lowerBound + 1])
+        var count = 0
+        var sorted = true
+        var lastStart: Int32 = -1
+        for entry in listStart..<listEnd {
+            let k = rowTriangles[entry]
+            guard let s = triangles[Int(k)].span(row: y, sampleX: 128, sampleY: 128, width: width) else { continue }
+            let span = CenterSpan(start: Int32(s.lowerBound), end: Int32(s.upperBound + 1), triangle: k)
+            if span.start < lastStart { sorted = false }
+            lastStart = span.start
+            spans[count] = span
+            count += 1
+        }
+        var buffer = UnsafeMutableBufferPointer(start: spans, count: count)
+        if !sorted { buffer.sort { $0.start < $1.start } }
+        var end: Int32 = 0
+        for span in buffer {
+            if span.start < end { return nil }
+            end = span.end
+        }
+        return count
     }
 
     /// Writes the pixels of one triangle on one row from its color run:
@@ -440,9 +424,9 @@ final class RasterSetup: @unchecked Sendable {
     /// partly covered pixel (`coverage`, the row's sample masks, nil when
     /// the border is not anti-aliased) and a run shorter than 8, pixel by
     /// pixel.
-    @inline(__always)
+    @inline(never)
     func writeRun<W: PixelWriter>(
-        _ run: ColorRun, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32,
+        _ run: ColorRun, opaque: Bool, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32,
         writer: W, coverage: UnsafePointer<UInt8>?, background: SIMD4<Float>
     ) {
         let space = plan.colorSpace
@@ -455,7 +439,7 @@ final class RasterSetup: @unchecked Sendable {
         guard pixels.count >= 8 else {
             if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
                 writePartial8(
-                    finishColor8(run.at8(0), in: space), pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
+                    finishColor8(run.at8(0, opaque: opaque), in: space), pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
             } else {
                 for px in pixels { writePixel(px) }
             }
@@ -468,7 +452,7 @@ final class RasterSetup: @unchecked Sendable {
             if let coverage, !fullyCovered8(coverage + first) {
                 for px in first..<first + 8 { writePixel(px) }
             } else {
-                let c = finishColor8(run.at8(Float(first - start)), in: space)
+                let c = finishColor8(run.at8(Float(first - start), opaque: opaque), in: space)
                 writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
             }
         }
@@ -476,10 +460,11 @@ final class RasterSetup: @unchecked Sendable {
 
     /// Writes pixels `pixels` of one patch on one row from their own
     /// `(u, v)` (`u[x]`, `v[x]`, already clamped): ``evaluateColorPolynomial(_:u:v:)``
-    /// eight pixels at a time, grouped as in ``writeRun(_:pixels:row:rowSeed:writer:coverage:background:)``.
-    @inline(__always)
+    /// eight pixels at a time, grouped as in ``writeRun(_:opaque:pixels:row:rowSeed:writer:coverage:background:)``.
+    @inline(never)
     func writeSpan<W: PixelWriter>(
-        _ poly: UnsafePointer<SIMD4<Float>>, pixels: Range<Int>, u: UnsafePointer<Float>, v: UnsafePointer<Float>,
+        _ poly: UnsafePointer<SIMD4<Float>>, opaque: Bool, pixels: Range<Int>, u: UnsafePointer<Float>,
+        v: UnsafePointer<Float>,
         row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
         background: SIMD4<Float>
     ) {
@@ -494,7 +479,7 @@ final class RasterSetup: @unchecked Sendable {
                 let first = pixels.lowerBound
                 let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
                 let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV), in: space)
+                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space)
                 writePartial8(c, pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
             } else {
                 for px in pixels { writePixel(px) }
@@ -510,7 +495,7 @@ final class RasterSetup: @unchecked Sendable {
             } else {
                 let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
                 let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV), in: space)
+                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space)
                 writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
             }
         }

@@ -6,6 +6,12 @@
 /// pixel's cost). Every lane computes exactly the operations, in the same order, of
 /// the one-pixel functions (`ColorRun.at(_:)`, `finishColor(_:in:)`,
 /// ``quantize8(_:noise:)``), so the pixels are bit for bit the same.
+///
+/// The lane functions below are `@_transparent`, not `@inline(__always)`:
+/// with the latter the optimizer left `floorClamped8`, `quantize8Lanes`
+/// and `finishColor8` as calls (the profile showed them as a quarter of a
+/// 4K render, their eight-lane arguments passed through memory); inlined,
+/// the 4K onboarding render at level 8 went from 88 to 60 ms.
 public struct ColorLanes: Sendable {
     public var r, g, b, a: SIMD8<Float>
 
@@ -22,7 +28,7 @@ public struct ColorLanes: Sendable {
 extension ColorRun {
     /// ``at(_:)`` at `s, s + 1, …, s + 7`.
     @inline(__always)
-    func at8(_ first: Float) -> ColorLanes {
+    func at8(_ first: Float, opaque: Bool = false) -> ColorLanes {
         let s = SIMD8<Float>(repeating: first) + SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
         let s2 = s * s
         let s4 = s2 * s2
@@ -32,13 +38,19 @@ extension ColorRun {
             let high = c4[k] + c5[k] * s + c6[k] * s2
             return low + middle * s2 + high * s4
         }
-        return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+        return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: opaque ? .one : channel(3))
     }
 }
 
 /// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch.
-@inline(__always)
-func evaluateColorPolynomial8(_ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>) -> ColorLanes {
+/// `opaque` says that the patch's alpha polynomial is the constant 1
+/// (``opaqueAlpha(_:)``): its Horner steps then give exactly 1 (0·u + 0
+/// is 0 for the clamped, finite `u` and `v`), so they are skipped, a
+/// quarter of the evaluation of an opaque mesh.
+@_transparent
+func evaluateColorPolynomial8(
+    _ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>, opaque: Bool = false
+) -> ColorLanes {
     @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
         @inline(__always) func row(_ j: Int) -> SIMD8<Float> {
             let a = poly + j * 4
@@ -52,17 +64,23 @@ func evaluateColorPolynomial8(_ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Floa
         result = result * v + row(1)
         return result * v + row(0)
     }
-    return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: channel(3))
+    return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: opaque ? .one : channel(3))
+}
+
+/// Whether a patch's 16 color coefficients have the alpha polynomial
+/// 1 (constant term 1, every other 0), as every patch of opaque colors has.
+func opaqueAlpha(_ poly: UnsafePointer<SIMD4<Float>>) -> Bool {
+    (0..<16).allSatisfy { poly[$0].w == ($0 == 0 ? 1 : 0) }
 }
 
 /// ``clamp(_:_:_:)`` lane by lane, NaN passing through as it does there.
-@inline(__always)
+@_transparent
 func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>) -> SIMD8<Float> {
     x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
 }
 
 /// `finishColor(_:in:)` on eight pixels.
-@inline(__always)
+@_transparent
 func finishColor8(_ c: ColorLanes, in space: ColorSpace) -> ColorLanes {
     let alpha = clampLanes(c.a, .zero, .one)
     let inverse = 1 / alpha
@@ -85,7 +103,7 @@ func finishColor8(_ c: ColorLanes, in space: ColorSpace) -> ColorLanes {
 }
 
 /// ``oklabToSRGB(_:)`` on eight pixels.
-@inline(__always)
+@_transparent
 func oklabToSRGB8(
     _ L: SIMD8<Float>, _ A: SIMD8<Float>, _ B: SIMD8<Float>
 ) -> (SIMD8<Float>, SIMD8<Float>, SIMD8<Float>) {
@@ -103,7 +121,7 @@ func oklabToSRGB8(
 
 /// ``SRGBEncodeTable/encode(_:)`` (after the clamp of ``oklabToSRGB(_:)``)
 /// on eight values: the arithmetic in lanes, the table look-ups one by one.
-@inline(__always)
+@_transparent
 func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
     let unit = clampLanes(clampLanes(l, .zero, .one), .zero, .one)
     let t = unit.squareRoot() * Float(SRGBEncodeTable.intervals)
@@ -123,7 +141,7 @@ func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
 /// clamped value plus 2²³ rounds to the nearest integer in the float's low
 /// mantissa bits (exactly, for values below 2¹⁶), and one is taken back
 /// where that rounded up.
-@inline(__always)
+@_transparent
 func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
     let top = SIMD8<Float>(repeating: maximum + 0.5)
     let half = SIMD8<Float>(repeating: 0.5)
@@ -135,7 +153,7 @@ func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
 }
 
 /// ``hash32(_:)`` on eight lanes.
-@inline(__always)
+@_transparent
 func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
     var x = value
     x ^= x &>> 16
@@ -149,7 +167,7 @@ func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
 /// ``quantize8(_:noise:)`` of eight neighbouring pixels `x…x+7` with their
 /// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table),
 /// each packed as the four bytes R, G, B, A of one little-endian word.
-@inline(__always)
+@_transparent
 func quantize8Lanes(
     _ c: ColorLanes, x: Int, rowSeed: UInt32, table: UnsafePointer<SIMD4<Float>>?
 ) -> SIMD8<UInt32> {
@@ -177,7 +195,7 @@ func quantize8Lanes(
 
 /// ``quantize16(_:)`` of eight neighbouring pixels, as the words
 /// `R | G << 16` and `B | A << 16` of each pixel, pixel by pixel.
-@inline(__always)
+@_transparent
 func quantize16Lanes(_ c: ColorLanes) -> SIMD16<UInt32> {
     let r = floorClamped8(c.r * 65535 + 0.5, 65535)
     let g = floorClamped8(c.g * 65535 + 0.5, 65535)
