@@ -142,37 +142,6 @@ public struct PreparedRaster: Sendable {
     }
 }
 
-/// A read-only pointer handed to concurrent chunks.
-struct SendableConstPointer<T>: @unchecked Sendable {
-    let pointer: UnsafePointer<T>
-    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
-}
-
-/// Arrays made by concurrent chunks, each into its own slot, joined in
-/// chunk order.
-final class ChunkResults<T>: @unchecked Sendable {
-    private var parts: [[T]]
-    private let lock = NSLock()
-
-    init(count: Int) { parts = Array(repeating: [], count: count) }
-
-    func store(_ part: [T], at chunk: Int) {
-        lock.lock()
-        parts[chunk] = part
-        lock.unlock()
-    }
-
-    func joined() -> [T] {
-        lock.lock()
-        defer { lock.unlock() }
-        if parts.count == 1 { return parts[0] }
-        var all: [T] = []
-        all.reserveCapacity(parts.reduce(0) { $0 + $1.count })
-        for part in parts { all += part }
-        return all
-    }
-}
-
 /// A pointer handed to concurrent bands that write disjoint rows.
 struct SendablePointer<T>: @unchecked Sendable {
     let pointer: UnsafeMutablePointer<T>
@@ -215,58 +184,70 @@ final class RasterSetup: @unchecked Sendable {
         (rowStart, rowTriangles) = Self.rowLists(rowRanges, rows: rows)
     }
 
-    /// The tessellation's triangles set up (zero-area ones dropped) in
-    /// chunks on every core, joined in drawing order, each with the rows
-    /// of `rows` it is listed on (`first > last` for none). The rows are
-    /// found while the triangle is at hand: the row lists then read 8
-    /// bytes a triangle instead of striding through all of them twice.
+    /// The tessellation's triangles set up in chunks on every core, each
+    /// into its own slot (triangle `k` of the tessellation is entry `k`,
+    /// so nothing is joined or copied afterwards), each with the rows of
+    /// `rows` it is listed on (`first > last` for none: a triangle of zero
+    /// area keeps its slot as ``RasterTriangle/empty`` and is listed on no
+    /// row). The rows are found while the triangle is at hand: the row
+    /// lists then read 8 bytes a triangle instead of striding through all
+    /// of them twice.
     static func setUpTriangles(
         _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
     ) -> ([RasterTriangle], [SIMD2<Int32>]) {
-        let vertices = tessellation.vertices
-        let indices = tessellation.indices
-        let triangleCount = indices.count / 3
+        let triangleCount = tessellation.indices.count / 3
         let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
-        let chunks = ChunkResults<RasterTriangle>(count: chunkCount)
-        let rangeChunks = ChunkResults<SIMD2<Int32>>(count: chunkCount)
-        let firstRow = rows.lowerBound
-        let lastRow = rows.upperBound - 1
-        vertices.withUnsafeBufferPointer { v in
-            indices.withUnsafeBufferPointer { i in
-                let vertexBase = SendableConstPointer(v.baseAddress!)
-                let indexBase = SendableConstPointer(i.baseAddress!)
+        var ranges: [SIMD2<Int32>] = []
+        let triangles = [RasterTriangle](unsafeUninitializedCapacity: triangleCount) { slots, initialized in
+            ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
+                let out = SendablePointer(slots.baseAddress!)
+                let rangeOut = SendablePointer(rangeSlots.baseAddress!)
                 let setUp = { @Sendable (chunk: Int) in
                     let first = chunk * chunkSize
                     let last = min(first + chunkSize, triangleCount)
                     guard first < last else { return }
-                    var part: [RasterTriangle] = []
-                    var ranges: [SIMD2<Int32>] = []
-                    part.reserveCapacity(last - first)
-                    ranges.reserveCapacity(last - first)
-                    let v = vertexBase.pointer
-                    let i = indexBase.pointer
-                    for triangle in first..<last {
-                        let index = triangle * 3
-                        guard let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])])
-                        else { continue }
-                        part.append(t)
-                        let r = t.rows(sampleY: sampleY)
-                        ranges.append(
-                            r.map { SIMD2(Int32(max($0.lowerBound, firstRow)), Int32(min($0.upperBound, lastRow))) }
-                                ?? SIMD2(1, 0))
-                    }
-                    chunks.store(part, at: chunk)
-                    rangeChunks.store(ranges, at: chunk)
+                    setUpChunk(
+                        tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out.pointer,
+                        ranges: rangeOut.pointer)
                 }
                 if chunkCount == 1 {
                     setUp(0)
                 } else {
                     DispatchQueue.concurrentPerform(iterations: chunkCount, execute: setUp)
                 }
+                rangeCount = triangleCount
+            }
+            initialized = triangleCount
+        }
+        return (triangles, ranges)
+    }
+
+    /// Triangles `triangles` of the tessellation set up into their slots
+    /// of `output`, with their row ranges into `ranges`.
+    static func setUpChunk(
+        _ tessellation: Tessellation, triangles: Range<Int>, sampleY: ClosedRange<Int64>, rows: Range<Int>,
+        into output: UnsafeMutablePointer<RasterTriangle>, ranges: UnsafeMutablePointer<SIMD2<Int32>>
+    ) {
+        let firstRow = rows.lowerBound
+        let lastRow = rows.upperBound - 1
+        tessellation.vertices.withUnsafeBufferPointer { v in
+            tessellation.indices.withUnsafeBufferPointer { i in
+                for triangle in triangles {
+                    let index = triangle * 3
+                    guard let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) else {
+                        (output + triangle).initialize(to: .empty)
+                        (ranges + triangle).initialize(to: SIMD2(1, 0))
+                        continue
+                    }
+                    (output + triangle).initialize(to: t)
+                    let r = t.rows(sampleY: sampleY)
+                    (ranges + triangle).initialize(
+                        to: r.map { SIMD2(Int32(max($0.lowerBound, firstRow)), Int32(min($0.upperBound, lastRow))) }
+                            ?? SIMD2(1, 0))
+                }
             }
         }
-        return (chunks.joined(), rangeChunks.joined())
     }
 
     deinit { opaquePatches.deallocate() }

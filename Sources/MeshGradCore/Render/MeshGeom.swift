@@ -19,13 +19,25 @@ struct RasterTriangle {
     /// which keeps every edge-function product inside 64 bits.
     static let guardBand: Double = 1_048_576
 
-    /// Snapped vertices, ordered so that the signed area is positive.
-    var x0, y0, x1, y1, x2, y2: Int64
+    /// Snapped vertices, ordered so that the signed area is positive,
+    /// stored in 32 bits (the guard band keeps them below 2²⁹): the
+    /// rasterizer reads a row's triangles from memory for every row, and
+    /// at 76 bytes instead of 112 a triangle costs fewer cache misses.
+    private var sx0, sy0, sx1, sy1, sx2, sy2: Int32
+    private var sminY, smaxY: Int32
     /// Whether a pixel center exactly on edge 0→1, 1→2, 2→0 is inside.
     var tie01, tie12, tie20: Bool
+
+    var x0: Int64 { Int64(sx0) }
+    var y0: Int64 { Int64(sy0) }
+    var x1: Int64 { Int64(sx1) }
+    var y1: Int64 { Int64(sy1) }
+    var x2: Int64 { Int64(sx2) }
+    var y2: Int64 { Int64(sy2) }
     /// The smallest and largest snapped `y`: the rows a sample can fall
     /// inside (``rows(sampleY:)``).
-    var minY, maxY: Int64
+    var minY: Int64 { Int64(sminY) }
+    var maxY: Int64 { Int64(smaxY) }
     /// `u(x, y) = u0 + uPerX·(x - originX) + uPerY·(y - originY)` in canvas
     /// pixels, with the origin at the triangle's first vertex: the form
     /// `mesh.geom` computes, exact under translation.
@@ -33,6 +45,18 @@ struct RasterTriangle {
     var u0, uPerX, uPerY: Float
     var v0, vPerX, vPerY: Float
     var patch: Int32
+
+    /// A placeholder that covers nothing (its rows are empty), for the slot
+    /// of a triangle of zero area.
+    static let empty = RasterTriangle()
+
+    private init() {
+        (sx0, sy0, sx1, sy1, sx2, sy2) = (0, 0, 0, 0, 0, 0)
+        (sminY, smaxY) = (1, 0)
+        (tie01, tie12, tie20) = (false, false, false)
+        (originX, originY, u0, uPerX, uPerY, v0, vPerX, vPerY) = (0, 0, 0, 0, 0, 0, 0, 0)
+        patch = 0
+    }
 
     /// `nil` for a triangle of zero area, which covers nothing.
     init?(_ a: MeshVertex, _ b: MeshVertex, _ c: MeshVertex) {
@@ -59,19 +83,19 @@ struct RasterTriangle {
             swap(&by, &cy)
             swap(&second, &third)
         }
-        (x0, y0) = (ax, ay)
-        (x1, y1) = (bx, by)
-        (x2, y2) = (cx, cy)
+        (sx0, sy0) = (Int32(ax), Int32(ay))
+        (sx1, sy1) = (Int32(bx), Int32(by))
+        (sx2, sy2) = (Int32(cx), Int32(cy))
         // With y down and positive area, a top edge runs in +x with dy = 0
         // and a left edge runs upward (dy < 0).
         func isTopLeft(_ ax: Int64, _ ay: Int64, _ bx: Int64, _ by: Int64) -> Bool {
             (by == ay && bx > ax) || by < ay
         }
-        tie01 = isTopLeft(x0, y0, x1, y1)
-        tie12 = isTopLeft(x1, y1, x2, y2)
-        tie20 = isTopLeft(x2, y2, x0, y0)
-        minY = min(y0, y1, y2)
-        maxY = max(y0, y1, y2)
+        tie01 = isTopLeft(ax, ay, bx, by)
+        tie12 = isTopLeft(bx, by, cx, cy)
+        tie20 = isTopLeft(cx, cy, ax, ay)
+        sminY = Int32(min(ay, by, cy))
+        smaxY = Int32(max(ay, by, cy))
         patch = Int32(a.patch)
 
         // Attribute planes through the float vertices.
