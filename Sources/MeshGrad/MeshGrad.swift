@@ -36,7 +36,7 @@ public enum MeshGrad {
     /// The document of the built-in preset `name` (`meshgrad presets`).
     public static func document(preset name: String) throws(MeshGradError) -> GradientDocument {
         guard let preset = Presets.named(name) else {
-            let names = Presets.all.map(\.name).joined(separator: ", ")
+            let names = Presets.names.joined(separator: ", ")
             throw MeshGradError(.unknownPreset, "unknown preset \"\(name)\"; expected one of \(names)")
         }
         return preset.document

@@ -19,7 +19,7 @@ enum Completions {
     static func words(_ completion: Completion) -> [String]? {
         switch completion {
         case .choices(let words): words
-        case .presets: Presets.all.map(\.name)
+        case .presets: Presets.names
         case .sizes: CanvasSize.named.map(\.name)
         case .none, .files, .folders: nil
         }

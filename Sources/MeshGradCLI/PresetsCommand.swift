@@ -30,7 +30,7 @@ struct PresetsCommand: Command {
             console.out.write(JSONText.line(list))
             return
         }
-        let width = Presets.all.map(\.name.count).max() ?? 0
+        let width = Presets.names.map(\.count).max() ?? 0
         for preset in Presets.all {
             console.out.write(
                 preset.name.padding(toLength: width + 2, withPad: " ", startingAt: 0) + preset.summary + "\n")

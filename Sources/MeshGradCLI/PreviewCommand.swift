@@ -138,7 +138,7 @@ extension PreviewCommand {
         }
         guard let from else { return (PreviewTemplate.document, path) }
         guard let preset = Presets.named(from) else {
-            let names = Presets.all.map(\.name).joined(separator: ", ")
+            let names = Presets.names.joined(separator: ", ")
             throw CommandError("unknown preset \(SafeText.quoted(from)); expected one of \(names)")
         }
         return (preset.document, path)

@@ -56,7 +56,7 @@ enum DocumentInput {
 
     static func preset(_ name: String) throws -> GradientDocument {
         guard let preset = Presets.named(name) else {
-            let names = Presets.all.map(\.name)
+            let names = Presets.names
             let hint = Suggestion.closest(to: name, among: names).map { " (did you mean \"\($0)\"?)" } ?? ""
             throw CommandError("unknown preset \"\(name)\"\(hint); expected one of \(names.joined(separator: ", "))")
         }

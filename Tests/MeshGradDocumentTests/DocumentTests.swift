@@ -339,3 +339,18 @@ import Testing
         }
     }
 }
+
+/// `Presets.named` builds only the preset asked for, from a table of names:
+/// each name there is its preset's own, once, in the listing's order.
+@Suite struct PresetTableTests {
+    @Test func namesAreThePresetsOwn() {
+        let built = Presets.makers.map { ($0.name, $0.make().name) }
+        #expect(built.allSatisfy { $0.0 == $0.1 }, "\(built)")
+        #expect(Set(Presets.names).count == Presets.names.count)
+        #expect(Presets.all.map(\.name) == Presets.names)
+        for name in Presets.names {
+            #expect(Presets.named(name.uppercased())?.name == name)
+        }
+        #expect(Presets.named("no-such-preset") == nil)
+    }
+}
