@@ -3,7 +3,10 @@ import Foundation
 /// Checks a finished video before it takes the destination's name: ffmpeg
 /// can exit 0 after a failed write (a full disk, a vanished folder), so the
 /// file must exist, decode, and hold the frames meshgrad sent for the right
-/// length of time.
+/// length of time. The frames are counted as the container's packets,
+/// read without decoding them: what a failed write leaves (a truncated
+/// file, an index never written) has missing packets or does not open,
+/// and decoding every frame again cost 8 % of a 1080p export's CPU.
 struct OutputCheck {
     var encoding: VideoEncoding
     var frames: Int
@@ -22,8 +25,8 @@ struct OutputCheck {
         let process = Process()
         process.executableURL = ffprobe
         process.arguments = [
-            "-v", "error", "-select_streams", "v:0", "-count_frames", "-show_entries",
-            "stream=nb_read_frames:format=duration", "-of", "default=noprint_wrappers=1", file.path,
+            "-v", "error", "-select_streams", "v:0", "-count_packets", "-show_entries",
+            "stream=nb_read_packets:format=duration", "-of", "default=noprint_wrappers=1", file.path,
         ]
         let pipe = Pipe()
         process.standardOutput = pipe
@@ -36,10 +39,10 @@ struct OutputCheck {
             let parts = line.split(separator: "=", maxSplits: 1)
             if parts.count == 2 { values[String(parts[0])] = String(parts[1]) }
         }
-        let decoded = Int(values["nb_read_frames"] ?? "") ?? 0
+        let decoded = Int(values["nb_read_packets"] ?? "") ?? 0
         guard process.terminationStatus == 0, decoded == frames else {
             throw ExportError(
-                "the written video is broken: \(decoded) of \(frames) frames decode (is the disk full?)")
+                "the written video is broken: \(decoded) of \(frames) frames are there (is the disk full?)")
         }
         let expected = Double(frames) / fps
         if let duration = Double(values["duration"] ?? ""), abs(duration - expected) > max(0.11, 2 / fps) {
