@@ -68,7 +68,9 @@ import Testing
                     let expected = Self.spanByDivision(t, row: y, sampleX: sx, sampleY: sy, width: width)
                     let span = t.span(row: y, sampleX: sx, sampleY: sy, width: width)
                     if span != expected && mismatches.count < 5 {
-                        mismatches.append("\(vertices) row \(y) sample (\(sx), \(sy)): \(String(describing: span)), expected \(String(describing: expected))")
+                        mismatches.append(
+                            "\(vertices) row \(y) sample (\(sx), \(sy)): \(String(describing: span)), expected \(String(describing: expected))"
+                        )
                     }
                     if expected != nil {
                         if sampleRows?.contains(y) != true { outsideRows += 1 }
@@ -104,7 +106,8 @@ import Testing
                 plan.antialiasesBorder = false
                 plan.folds = false
                 let setup = RasterSetup(plan: plan, rows: 0..<h)
-                let scratch = RowScratch(width: w, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<h))
+                let scratch = RowScratch(
+                    width: w, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<h))
                 defer { scratch.deallocate() }
                 for y in 0..<h {
                     rows += 1
@@ -135,10 +138,14 @@ import Testing
         var plan = RenderPlan(mesh: TestMeshes.inset, width: 40, height: 20)
         plan.antialiasesBorder = false
         plan.folds = false
-        let a = [MeshVertex(x: 0, y: 0, u: 0, v: 0, patch: 0), MeshVertex(x: 30, y: 0, u: 1, v: 0, patch: 0),
-                 MeshVertex(x: 0, y: 20, u: 0, v: 1, patch: 0)]
-        let b = [MeshVertex(x: 10, y: 0, u: 1, v: 1, patch: 0), MeshVertex(x: 40, y: 0, u: 1, v: 1, patch: 0),
-                 MeshVertex(x: 40, y: 20, u: 1, v: 1, patch: 0)]
+        let a = [
+            MeshVertex(x: 0, y: 0, u: 0, v: 0, patch: 0), MeshVertex(x: 30, y: 0, u: 1, v: 0, patch: 0),
+            MeshVertex(x: 0, y: 20, u: 0, v: 1, patch: 0),
+        ]
+        let b = [
+            MeshVertex(x: 10, y: 0, u: 1, v: 1, patch: 0), MeshVertex(x: 40, y: 0, u: 1, v: 1, patch: 0),
+            MeshVertex(x: 40, y: 20, u: 1, v: 1, patch: 0),
+        ]
         plan.tessellation.vertices = a + b
         plan.tessellation.indices = [0, 1, 2, 3, 4, 5]
         let setup = RasterSetup(plan: plan, rows: 0..<20)
@@ -232,4 +239,3 @@ extension Tessellation {
         return indices
     }
 }
-

@@ -124,9 +124,7 @@ public struct PreparedRaster: Sendable {
         for y in setup.rows {
             for x in 0..<width { covered[x] = false }
             var count = 0
-            let start = Int(setup.rowStart[y - setup.rows.lowerBound])
-            let end = Int(setup.rowStart[y - setup.rows.lowerBound + 1])
-            for entry in start..<end {
+            for entry in setup.rowList(y) {
                 guard
                     let span = setup.triangles[Int(setup.rowTriangles[entry])].span(
                         row: y, sampleX: 128, sampleY: 128, width: width)
@@ -311,11 +309,17 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
+    /// Where row `y`'s triangles are in ``rowTriangles``.
+    @inline(__always)
+    func rowList(_ y: Int) -> Range<Int> {
+        Int(rowStart[y - rows.lowerBound])..<Int(rowStart[y - rows.lowerBound + 1])
+    }
+
     /// The most triangles any row of `band` lists.
     func longestRowList(_ band: Range<Int>) -> Int {
         var longest = 0
         for y in band {
-            longest = max(longest, Int(rowStart[y - rows.lowerBound + 1] - rowStart[y - rows.lowerBound]))
+            longest = max(longest, rowList(y).count)
         }
         return longest
     }
@@ -343,9 +347,7 @@ final class RasterSetup: @unchecked Sendable {
                 sampleKeys: scratch.sampleKeys, antialias: antialias)
             return
         }
-        let listStart = Int(rowStart[y - rows.lowerBound])
-        let listEnd = Int(rowStart[y - rows.lowerBound + 1])
-        for entry in listStart..<listEnd {
+        for entry in rowList(y) {
             let k = rowTriangles[entry]
             let t = triangles[Int(k)]
             if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
@@ -375,12 +377,10 @@ final class RasterSetup: @unchecked Sendable {
         row y: Int, triangles: UnsafeBufferPointer<RasterTriangle>, into spans: UnsafeMutablePointer<CenterSpan>
     ) -> Int? {
         let width = plan.width
-        let listStart = Int(rowStart[y - rows.lowerBound])
-        let listEnd = Int(rowStart[y - rows.lowerBound + 1])
         var count = 0
         var sorted = true
         var lastStart: Int32 = -1
-        for entry in listStart..<listEnd {
+        for entry in rowList(y) {
             let k = rowTriangles[entry]
             guard let s = triangles[Int(k)].span(row: y, sampleX: 128, sampleY: 128, width: width) else { continue }
             let span = CenterSpan(start: Int32(s.lowerBound), end: Int32(s.upperBound + 1), triangle: k)
@@ -420,7 +420,8 @@ final class RasterSetup: @unchecked Sendable {
         guard pixels.count >= 8 else {
             if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
                 writePartial8(
-                    finishColor8(run.at8(0, opaque: opaque), in: space), pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
+                    finishColor8(run.at8(0, opaque: opaque), in: space), pixels: pixels, row: row, rowSeed: rowSeed,
+                    writer: writer)
             } else {
                 for px in pixels { writePixel(px) }
             }

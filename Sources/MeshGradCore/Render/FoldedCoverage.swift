@@ -31,9 +31,7 @@ extension RasterSetup {
             return foldKey(patch: t.patch, v: t.v0 + t.vPerX * dx + t.vPerY * dy, scale: scale)
         }
         if antialias { sampleTriangles.update(repeating: -1, count: 4 * width) }
-        let listStart = Int(rowStart[y - rows.lowerBound])
-        let listEnd = Int(rowStart[y - rows.lowerBound + 1])
-        for entry in listStart..<listEnd {
+        for entry in rowList(y) {
             let k = rowTriangles[entry]
             let t = triangles[Int(k)]
             if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {

@@ -180,7 +180,8 @@ struct RowShader<W: PixelWriter> {
     mutating func flushSpan() {
         guard spanEnd > spanStart else { return }
         setup.writeSpan(
-            polys + Int(spanPatch) * 16, opaque: setup.opaquePatches[Int(spanPatch)], pixels: spanStart..<spanEnd, u: scratch.rowU, v: scratch.rowV, row: row,
+            polys + Int(spanPatch) * 16, opaque: setup.opaquePatches[Int(spanPatch)], pixels: spanStart..<spanEnd,
+            u: scratch.rowU, v: scratch.rowV, row: row,
             rowSeed: rowSeed, writer: writer, coverage: coverage, background: background)
         spanStart = spanEnd
     }
