@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradDocument
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCore
@@ -103,6 +104,39 @@ import Testing
                 #expect(lanes[i] == floorClamped(values[start + i], maximum), "\(values[start + i])")
             }
         }
+    }
+
+    /// Where a patch's alpha polynomial is the constant 1 (`opaqueAlpha`),
+    /// skipping it gives the very lanes the full evaluation gives (alpha
+    /// exactly 1): the premise of the renderer's opaque shortcut. Every
+    /// preset and test mesh; some patches are opaque and some are not.
+    @Test func opaqueShortcutIsTheFullEvaluation() {
+        var opaque = 0
+        var translucent = 0
+        let meshes = Presets.all.compactMap { $0.document.animatedMesh?.mesh } + TestMeshes.all.map(\.mesh)
+        for mesh in meshes {
+            let plan = RenderPlan(mesh: mesh, width: 64, height: 48)
+            plan.colorPolynomials.withUnsafeBufferPointer { polys in
+                for patch in 0..<plan.colorPolynomials.count / 16 {
+                    let poly = polys.baseAddress! + patch * 16
+                    guard opaqueAlpha(poly) else {
+                        translucent += 1
+                        continue
+                    }
+                    opaque += 1
+                    let u = SIMD8<Float>(0, 0.1, 0.25, 0.5, 0.6, 0.77, 0.9, 1)
+                    let v = SIMD8<Float>(1, 0.95, 0.3, 0.5, 0.01, 0.42, 0.0, 0.6)
+                    let full = evaluateColorPolynomial8(poly, u: u, v: v)
+                    let skipped = evaluateColorPolynomial8(poly, u: u, v: v, opaque: true)
+                    let run = ColorRun(poly, u0: -0.02, du: 0.0031, v0: 0.8, dv: -0.002)
+                    for i in 0..<8 {
+                        #expect(Self.same(full[i], skipped[i]) && full.a[i] == 1)
+                        #expect(Self.same(run.at8(37)[i], run.at8(37, opaque: true)[i]))
+                    }
+                }
+            }
+        }
+        #expect(opaque > 0 && translucent > 0, "\(opaque) opaque, \(translucent) translucent patches")
     }
 
     @Test func polynomialLanesMatchOnePixel() {
