@@ -19,11 +19,12 @@ uint ditherRowSeed(int y) {
     return hash32(uint(y));
 }
 
-// Entry hash32(x + rowSeed) & 4095 of DitherTable.entries, computed rather
-// than fetched: four integer hashes cost llvmpipe less than one buffer
-// texture fetch, and give the same bits (every float step is exact).
+// Entry (x + rowSeed) & 4095 of DitherTable.entries (DitherTable.index),
+// computed rather than fetched: four integer hashes cost llvmpipe less than
+// one buffer texture fetch, and give the same bits (every float step is
+// exact).
 vec4 ditherNoise(int x, uint rowSeed) {
-    uint k = (hash32(uint(x) + rowSeed) & 4095u) * 4u + 1u;
+    uint k = ((uint(x) + rowSeed) & 4095u) * 4u + 1u;
     uvec4 h = uvec4(hash32(k), hash32(k + 1u), hash32(k + 2u), hash32(k + 3u));
     vec4 r1 = (vec4(h & 0xffffu) + 0.5) / 65536.0;
     vec4 r2 = (vec4(h >> 16u) + 0.5) / 65536.0;

@@ -36,8 +36,10 @@ import Testing
         let meanP999 = figures.map(\.p999).reduce(0, +) / Double(figures.count) * 255
         let worstMax = figures.map(\.max).max()! * 255
         let meanError = figures.map(\.mean).reduce(0, +) / Double(figures.count) * 255
-        print(String(format: "exact reference, all meshes: mean p99.9 %.5f/255, mean %.5f/255, worst max %.5f/255",
-            meanP999, meanError, worstMax))
+        print(
+            String(
+                format: "exact reference, all meshes: mean p99.9 %.5f/255, mean %.5f/255, worst max %.5f/255",
+                meanP999, meanError, worstMax))
         #expect(meanP999 <= Self.recordedMeanP999 + 1e-9, "mean p99.9 \(meanP999)/255")
         #expect(meanError <= Self.recordedMeanError + 1e-9, "mean \(meanError)/255")
         #expect(worstMax <= Self.recordedWorstMax + 1e-9, "worst max \(worstMax)/255")
@@ -71,8 +73,10 @@ import Testing
         let figures = Self.allFigures(level: .rule)
         let meanP999 = figures.map(\.p999).reduce(0, +) / Double(figures.count) * 255
         let meanError = figures.map(\.mean).reduce(0, +) / Double(figures.count) * 255
-        print(String(format: "exact reference at the rule's levels: mean p99.9 %.5f/255, mean %.5f/255",
-            meanP999, meanError))
+        print(
+            String(
+                format: "exact reference at the rule's levels: mean p99.9 %.5f/255, mean %.5f/255",
+                meanP999, meanError))
         #expect(meanP999 <= 0.5, "mean p99.9 \(meanP999)/255")
     }
 
@@ -226,6 +230,37 @@ import Testing
         let variance = values.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Float(values.count)
         #expect(abs(mean) < 0.02)
         #expect(abs(variance - 1.0 / 6) < 0.01, "variance \(variance), triangular noise has 1/6")
+    }
+
+    /// The noise of a pixel and of each of its neighbours (right, below,
+    /// and both diagonals below) are uncorrelated, in every channel: a row
+    /// reads consecutive independent entries, and rows start at hashed
+    /// places (mesh-math §8), so no structure shows along rows, columns or
+    /// diagonals.
+    @Test func ditherNoiseIsIndependentBetweenNeighbours() {
+        let size = 512
+        func noise(_ x: Int, _ y: Int) -> SIMD4<Float> { ditherNoise(x: x, rowSeed: ditherRowSeed(y: y)) }
+        for (dx, dy) in [(1, 0), (0, 1), (1, 1), (-1, 1), (0, 2), (8, 0)] {
+            var sum = SIMD4<Double>()
+            var count = 0.0
+            for y in 0..<size - 2 {
+                for x in 8..<size - 8 {
+                    let a = SIMD4<Double>(noise(x, y))
+                    let b = SIMD4<Double>(noise(x + dx, y + dy))
+                    sum += a * b
+                    count += 1
+                }
+            }
+            // Each channel's variance is 1/6: the correlation is 6·E[ab].
+            // The pairs come from one table of 4096 entries, so a table of
+            // independent values shows sample correlations of about
+            // ±1/√4096 = 0.016; 0.07 is over 4 of those, and a structured
+            // design (rows offset by y, say) shows 1.
+            let correlation = sum * 6 / count
+            for c in 0..<4 {
+                #expect(abs(correlation[c]) < 0.07, "neighbour (\(dx), \(dy)), channel \(c): \(correlation[c])")
+            }
+        }
     }
 
     @Test func floorClampedIsExact() {

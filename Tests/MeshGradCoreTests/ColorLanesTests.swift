@@ -58,8 +58,10 @@ import Testing
         var lanes = [UInt8](repeating: 0, count: 32)
         var pixel = [UInt8](repeating: 0, count: 4)
         for (n, start) in stride(from: 0, to: colors.count - 7, by: 8).enumerated() {
-            let x = n * 8 + 3  // not a multiple of 8: the hash must follow x itself
-            let rowSeed = ditherRowSeed(y: n)
+            let x = n * 8 + 3  // not a multiple of 8: the noise must follow x itself
+            // Every tenth group starts among the table's last 7 entries, so
+            // its lanes wrap around to the first ones.
+            let rowSeed = n % 10 == 0 ? UInt32(4089 + n % 7) &- UInt32(x) : ditherRowSeed(y: n)
             lanes.withUnsafeMutableBufferPointer {
                 writer.write8(Self.lanes(colors[start..<start + 8]), x: x, rowSeed: rowSeed, to: $0.baseAddress!)
             }

@@ -165,28 +165,27 @@ func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
 }
 
 /// ``quantize8(_:noise:)`` of eight neighbouring pixels `x…x+7` with their
-/// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table),
-/// each packed as the four bytes R, G, B, A of one little-endian word.
+/// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table,
+/// else ``DitherTable/planar``), each packed as the four bytes R, G, B, A
+/// of one little-endian word.
 @_transparent
 func quantize8Lanes(
-    _ c: ColorLanes, x: Int, rowSeed: UInt32, table: UnsafePointer<SIMD4<Float>>?
+    _ c: ColorLanes, x: Int, rowSeed: UInt32, table: UnsafePointer<Float>?
 ) -> SIMD8<UInt32> {
     var r = c.r * 255 + 0.5
     var g = c.g * 255 + 0.5
     var b = c.b * 255 + 0.5
     var a = c.a * 255 + 0.5
     if let table {
-        let seeds = SIMD8<UInt32>(repeating: UInt32(truncatingIfNeeded: x) &+ rowSeed) &+ SIMD8(0, 1, 2, 3, 4, 5, 6, 7)
-        let hashes = hash32(seeds) & DitherTable.mask
-        let n0 = table[Int(hashes[0])], n1 = table[Int(hashes[1])], n2 = table[Int(hashes[2])]
-        let n3 = table[Int(hashes[3])], n4 = table[Int(hashes[4])], n5 = table[Int(hashes[5])]
-        let n6 = table[Int(hashes[6])], n7 = table[Int(hashes[7])]
-        r += SIMD8(n0.x, n1.x, n2.x, n3.x, n4.x, n5.x, n6.x, n7.x)
-        g += SIMD8(n0.y, n1.y, n2.y, n3.y, n4.y, n5.y, n6.y, n7.y)
-        b += SIMD8(n0.z, n1.z, n2.z, n3.z, n4.z, n5.z, n6.z, n7.z)
+        // Pixels x…x+7 take eight consecutive entries (mesh-math §8).
+        let first = UnsafeRawPointer(table + DitherTable.index(x: x, rowSeed: rowSeed))
+        let stride = DitherTable.planarStride * MemoryLayout<Float>.stride
+        r += first.loadUnaligned(as: SIMD8<Float>.self)
+        g += first.loadUnaligned(fromByteOffset: stride, as: SIMD8<Float>.self)
+        b += first.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD8<Float>.self)
         // Alpha is dithered only strictly between 0 and 255 (see quantize8).
         let dithersAlpha = (c.a .>= 0.5 / 255) .& (c.a .< 254.5 / 255)
-        let na = SIMD8(n0.w, n1.w, n2.w, n3.w, n4.w, n5.w, n6.w, n7.w)
+        let na = first.loadUnaligned(fromByteOffset: 3 * stride, as: SIMD8<Float>.self)
         a = a.replacing(with: a + na, where: dithersAlpha)
     }
     return floorClamped8(r, 255) | floorClamped8(g, 255) &<< 8 | floorClamped8(b, 255) &<< 16

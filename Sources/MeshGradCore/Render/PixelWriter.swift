@@ -40,11 +40,13 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
     /// Grain over every content pixel, before the dither (mesh-math §8a).
     public var grain: GrainField?
     let noiseTable: UnsafePointer<SIMD4<Float>>
+    let planarNoise: UnsafePointer<Float>
 
     public init(dithers: Bool, grain: GrainField? = nil) {
         self.dithers = dithers
         self.grain = grain.drawn
         noiseTable = DitherTable.storage
+        planarNoise = DitherTable.planar
     }
 
     @inline(__always)
@@ -71,7 +73,7 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
             for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
             return
         }
-        let packed = quantize8Lanes(colors, x: x, rowSeed: rowSeed, table: dithers ? noiseTable : nil)
+        let packed = quantize8Lanes(colors, x: x, rowSeed: rowSeed, table: dithers ? planarNoise : nil)
         UnsafeMutableRawPointer(pixels).storeBytes(of: packed, as: SIMD8<UInt32>.self)
     }
 

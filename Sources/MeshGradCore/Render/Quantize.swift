@@ -38,19 +38,22 @@ public func ditherRowSeed(y: Int) -> UInt32 {
 /// Triangular noise in `(-1, 1)` for each channel of pixel `x` of the row
 /// whose seed is `rowSeed` (mesh-math §8).
 ///
-/// The pixel's hash picks one of ``DitherTable/size`` noise vectors; each
-/// vector's four channels are `r1 + r2 - 1` with `r1`, `r2` the two 16-bit
-/// halves of an integer hash of (entry, channel). So the noise is an
-/// integer hash of (x, y, channel), as the design asks, at the cost of one
-/// scalar hash and one load per pixel instead of four hashes: dithering
-/// would otherwise cost a quarter of the CPU renderer's time. Triangular
+/// The row's seed picks where the row starts in a table of
+/// ``DitherTable/size`` noise vectors, and the row's pixels take the
+/// entries after it in turn: entry `(x + rowSeed) mod 4096`. Each entry's
+/// four channels are `r1 + r2 - 1` with `r1`, `r2` the two 16-bit halves of
+/// an integer hash of (entry, channel), so neighbours along a row have
+/// independent noise, and rows, starting at hashed places, are independent
+/// of each other. Eight neighbouring pixels read eight consecutive entries
+/// (``DitherTable/planar``): four vector loads, where a hash per pixel and a
+/// gather of its entry were a tenth of the CPU renderer's time. Triangular
 /// noise of this width makes the quantization error's mean and variance
 /// independent of the signal: no bands, no signal-shaped noise.
 @inlinable @inline(__always)
 public func ditherNoise(
     x: Int, rowSeed: UInt32, table: UnsafePointer<SIMD4<Float>> = DitherTable.storage
 ) -> SIMD4<Float> {
-    table[Int(hash32(UInt32(truncatingIfNeeded: x) &+ rowSeed) & DitherTable.mask)]
+    table[DitherTable.index(x: x, rowSeed: rowSeed)]
 }
 
 /// The noise vectors `ditherNoise(x:rowSeed:)` picks from. The GPU
@@ -59,6 +62,16 @@ public func ditherNoise(
 public enum DitherTable {
     public static let size = 4096
     public static let mask = UInt32(size - 1)
+    /// Channel `c`'s entries start at `planar + c·planarStride`: the table
+    /// and its first 7 entries again, so that eight consecutive entries
+    /// from any index are one contiguous load.
+    public static let planarStride = size + 8
+
+    /// The entry pixel `x` of the row with seed `rowSeed` takes.
+    @inlinable @inline(__always)
+    public static func index(x: Int, rowSeed: UInt32) -> Int {
+        Int((UInt32(truncatingIfNeeded: x) &+ rowSeed) & mask)
+    }
 
     /// Entry `k`, channel `c`: `r1 + r2 - 1` where `h = hash32(k·4 + c + 1)`
     /// and `r1 = ((h & 0xffff) + 0.5) / 65536`, `r2 = ((h >> 16) + 0.5) / 65536`.
@@ -79,6 +92,16 @@ public enum DitherTable {
     nonisolated(unsafe) public static let storage: UnsafePointer<SIMD4<Float>> = {
         let pointer = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: size)
         pointer.initialize(from: entries, count: size)
+        return UnsafePointer(pointer)
+    }()
+
+    /// ``entries`` one channel after another (see ``planarStride``), for
+    /// the eight-pixel quantization (allocated once, never freed).
+    nonisolated(unsafe) public static let planar: UnsafePointer<Float> = {
+        let pointer = UnsafeMutablePointer<Float>.allocate(capacity: 4 * planarStride)
+        for c in 0..<4 {
+            for k in 0..<planarStride { pointer[c * planarStride + k] = entries[k & (size - 1)][c] }
+        }
         return UnsafePointer(pointer)
     }()
 }
