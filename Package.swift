@@ -41,6 +41,9 @@ let package = Package(
             providers: [.apt(["libpng-dev"])]
         ),
 
+        // glibc's mallopt (part of libc: nothing to link).
+        .systemLibrary(name: "CMalloc"),
+
         .systemLibrary(
             name: "CZlib",
             pkgConfig: "zlib",
@@ -121,7 +124,10 @@ let package = Package(
 
         .target(
             name: "MeshGradPipeline",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradText", "MeshGradExport"]
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradText", "MeshGradExport",
+                .target(name: "CMalloc", condition: .when(platforms: [.linux])),
+            ]
         ),
 
         .target(
@@ -150,7 +156,7 @@ let package = Package(
             ]
         ),
         .executableTarget(
-            name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport"],
+            name: "meshgrad", dependencies: ["MeshGradCLI", "MeshGradCore", "MeshGradExport", "MeshGradPipeline"],
             // Swift's runtime, Foundation and Dispatch linked into the binary
             // (`swift build --static-swift-stdlib`'s result, for the plain
             // `swift build`): loading and relocating their shared libraries
@@ -235,7 +241,8 @@ let package = Package(
         .testTarget(
             name: "MeshGradCLITests",
             dependencies: [
-                "MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport", "MeshGradLossy",
+                "MeshGradCLI", "MeshGradCore", "MeshGradPNG", "MeshGradPipeline", "MeshGradTestSupport",
+                "MeshGradLossy",
             ],
             // SwiftUI's signatures, type-checked against by SwiftUICodeTypeCheckTests, not compiled here.
             exclude: ["SwiftUIStub", "FuzzCrashes"]

@@ -6,6 +6,9 @@ import MeshGradPNG
 import MeshGradPipeline
 import MeshGradText
 
+// As `meshgrad` runs (FrameLoopMemory says why).
+FrameLoopMemory.keepFreedBlocks()
+
 // Render-only timings of the CPU reference renderer and of the GL renderer
 // (stage by stage), and PNG encoding timings of the first preset (libpng,
 // the old path, against PNGStreamEncoder): the median of several runs per
@@ -481,8 +484,9 @@ if measuresLevels {
     print("")
     print("tessellation level (triangles) by the strict rule: patch-wide bound alone -> with cell bounds, choice ms")
     let sizes = [(640, 360), (1920, 1080), (3840, 2160), (7680, 4320)]
-    print("preset".padding(toLength: 20, withPad: " ", startingAt: 0)
-        + sizes.map { "\($0.0)x\($0.1)".padding(toLength: 30, withPad: " ", startingAt: 0) }.joined())
+    print(
+        "preset".padding(toLength: 20, withPad: " ", startingAt: 0)
+            + sizes.map { "\($0.0)x\($0.1)".padding(toLength: 30, withPad: " ", startingAt: 0) }.joined())
     for name in presetNames {
         guard let mesh = renderedMesh(name) else { continue }
         let nets = PatchNets(mesh)
@@ -492,9 +496,13 @@ if measuresLevels {
             patchWide.judgesCells = false
             let before = patchWide.level(for: nets, canvasWidth: w, canvasHeight: h)
             var after = 0
-            let time = medianSeconds(runs: 3) { after = TessellationLevel().level(for: nets, canvasWidth: w, canvasHeight: h) }
+            let time = medianSeconds(runs: 3) {
+                after = TessellationLevel().level(for: nets, canvasWidth: w, canvasHeight: h)
+            }
             let triangles = { (n: Int) in 2 * n * n * nets.count }
-            line += String(format: "%3d (%6d) -> %3d (%6d) %4.1f  ", before, triangles(before), after, triangles(after), time * 1000)
+            line += String(
+                format: "%3d (%6d) -> %3d (%6d) %4.1f  ", before, triangles(before), after, triangles(after),
+                time * 1000)
         }
         print(line)
     }

@@ -126,7 +126,7 @@ struct AnimateCommand: Command {
                     readbackSeconds += timed.readbackSeconds
                     image = .eight(timed.image)
                 }
-                if let encoding, !encoding.keepsAlpha, !warnedAboutAlpha, !image.isOpaque {
+                if let encoding, !encoding.keepsAlpha, !warnedAboutAlpha, !frame.isKnownOpaque, !image.isOpaque {
                     warnedAboutAlpha = true
                     console.note(
                         "meshgrad animate: note: \(encoding.codec.rawValue) in .\(format.rawValue) has no alpha channel here, so transparent areas come out black; "

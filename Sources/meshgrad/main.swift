@@ -2,6 +2,11 @@ import Foundation
 import MeshGradCLI
 import MeshGradCore
 import MeshGradExport
+import MeshGradPipeline
+
+// Frames allocate and free the same large buffers: keep them in the heap
+// (FrameLoopMemory says why and what it gains).
+FrameLoopMemory.keepFreedBlocks()
 
 // A closed pipe (ffmpeg gone) is an error to report, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
