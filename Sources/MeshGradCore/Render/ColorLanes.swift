@@ -152,18 +152,6 @@ func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
     return rounded.replacing(with: rounded &- 1, where: (shifted - magic) .> y)
 }
 
-/// ``hash32(_:)`` on eight lanes.
-@_transparent
-func hash32(_ value: SIMD8<UInt32>) -> SIMD8<UInt32> {
-    var x = value
-    x ^= x &>> 16
-    x &*= 0x7feb_352d
-    x ^= x &>> 15
-    x &*= 0x846c_a68b
-    x ^= x &>> 16
-    return x
-}
-
 /// ``quantize8(_:noise:)`` of eight neighbouring pixels `x…x+7` with their
 /// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table,
 /// else ``DitherTable/planar``), each packed as the four bytes R, G, B, A
