@@ -85,6 +85,91 @@ import Testing
         #expect(checked > 1_000_000)
     }
 
+    /// The row lists' center spans, stepped row by row from a triangle's
+    /// first listed row (``CenterSpanWalk``), are the exact division's on
+    /// every row, for the random triangles above (pixel centers on edges,
+    /// 1/256 steps, the guard band) and from a first row in the middle of a
+    /// triangle (a prepared band that starts inside it).
+    @Test func walkedSpansEqualExactDivision() {
+        var generator = SplitMix64(seed: 16)
+        let width = 97
+        let height = 61
+        func coordinate(_ extent: Int) -> Float {
+            switch generator.next() % 5 {
+            case 0: return Float(generator.next() % UInt64(extent)) + 0.5
+            case 1: return Float(Int(generator.next() % 4000) - 2000)
+            case 2: return Float(Int(generator.next() % UInt64(extent * 256))) / 256
+            case 3: return Float(Int(generator.next() % 3_000_000) - 1_500_000)
+            default: return Float(generator.next() % UInt64(extent * 1000)) / 1000
+            }
+        }
+        var rows = 0
+        var nonEmpty = 0
+        var mismatches: [String] = []
+        for _ in 0..<6000 {
+            let vertices = (0..<3).map { _ in
+                MeshVertex(x: coordinate(width), y: coordinate(height), u: 0, v: 0, patch: 0)
+            }
+            guard let t = RasterTriangle(vertices[0], vertices[1], vertices[2]),
+                let range = t.rows(sampleY: 128...128)
+            else { continue }
+            let first = max(range.lowerBound, -3)
+            let last = min(range.upperBound, height + 3)
+            guard first <= last else { continue }
+            for start in Set([first, (first + last) / 2]) {
+                var walk = CenterSpanWalk(t, row: start, width: width)
+                for y in start...last {
+                    let walked = walk.next()
+                    let expected = Self.spanByDivision(t, row: y, sampleX: 128, sampleY: 128, width: width)
+                    let asRange = walked.x < walked.y ? Int(walked.x)...Int(walked.y - 1) : nil
+                    if asRange != expected && mismatches.count < 5 {
+                        mismatches.append(
+                            "\(vertices) from row \(start), row \(y): \(walked), expected \(String(describing: expected))"
+                        )
+                    }
+                    rows += 1
+                    if expected != nil { nonEmpty += 1 }
+                }
+            }
+        }
+        #expect(mismatches.isEmpty, "\(mismatches)")
+        #expect(rows > 100_000 && nonEmpty > 20_000, "\(rows) rows, \(nonEmpty) with pixels")
+    }
+
+    /// The row lists built in several chunks on every core are those built
+    /// in one, entry for entry (the triangles keep their drawing order on
+    /// every row), and every listed span is the triangle's own on its row.
+    @Test func rowListsInChunksAreTheSerialOnes() {
+        var plan = RenderPlan(
+            mesh: Presets.named("onboarding")!.document.animatedMesh!.mesh(at: 0.3), width: 1280, height: 720)
+        plan.antialiasesBorder = false
+        let setup = RasterSetup(plan: plan, rows: 0..<720)
+        #expect(setup.triangles.count > 16_384)
+        let (triangles, ranges) = RasterSetup.setUpTriangles(plan.tessellation, sampleY: 128...128, rows: 30..<700)
+        let serial = RasterRowLists(
+            triangles: triangles, ranges: ranges, rows: 30..<700, width: 1280, walksSpans: true, chunks: 1)
+        for chunks in [2, 7, 16] {
+            let parallel = RasterRowLists(
+                triangles: triangles, ranges: ranges, rows: 30..<700, width: 1280, walksSpans: true, chunks: chunks)
+            #expect(parallel.start == serial.start && parallel.triangles == serial.triangles)
+            #expect(parallel.spans == serial.spans)
+        }
+        var checked = 0
+        for row in 0..<670 {
+            for entry in Int(serial.start[row])..<Int(serial.start[row + 1]) {
+                let span = triangles[Int(serial.triangles[entry])].span(
+                    row: row + 30, sampleX: 128, sampleY: 128, width: 1280)
+                let listed = serial.spans[entry]
+                if (listed.x < listed.y ? Int(listed.x)...Int(listed.y - 1) : nil) != span {
+                    Issue.record("row \(row + 30) entry \(entry): \(listed), expected \(String(describing: span))")
+                    return
+                }
+                checked += 1
+            }
+        }
+        #expect(checked > 100_000)
+    }
+
     /// The triangle each pixel's center shows on row `y`, as the
     /// pixel-by-pixel coverage writes it (-1 for none).
     static func coveredRow(_ setup: RasterSetup, y: Int, scratch: RowScratch) -> [Int32] {
@@ -112,14 +197,11 @@ import Testing
                 for y in 0..<h {
                     rows += 1
                     let covered = Self.coveredRow(setup, y: y, scratch: scratch)
-                    let count = setup.triangles.withUnsafeBufferPointer {
-                        setup.sortedCenterSpans(row: y, triangles: $0, into: scratch.spans)
-                    }
-                    guard let count else { continue }
+                    guard let spans = setup.sortedCenterSpans(row: y, scratch: scratch) else { continue }
                     spanRows += 1
                     var fromSpans = [Int32](repeating: -1, count: w)
                     var last: Int32 = 0
-                    for span in UnsafeBufferPointer(start: scratch.spans, count: count) {
+                    for span in spans {
                         #expect(span.start >= last && span.end > span.start)
                         last = span.end
                         for x in Int(span.start)..<Int(span.end) { fromSpans[x] = span.triangle }
@@ -151,10 +233,7 @@ import Testing
         let setup = RasterSetup(plan: plan, rows: 0..<20)
         let scratch = RowScratch(width: 40, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<20))
         defer { scratch.deallocate() }
-        let count = setup.triangles.withUnsafeBufferPointer {
-            setup.sortedCenterSpans(row: 2, triangles: $0, into: scratch.spans)
-        }
-        #expect(count == nil)
+        #expect(setup.sortedCenterSpans(row: 2, scratch: scratch) == nil)
         let covered = Self.coveredRow(setup, y: 2, scratch: scratch)
         #expect(covered[15] == 1 && covered[5] == 0)
         let image = CPURenderer(threadCount: 1).render8(plan, dithers: false)

@@ -76,6 +76,29 @@ public struct CPURenderer: Sendable {
         render(prepared, writer: RGBA16Writer(grain: prepared.plan.grain), rows: rows, into: output)
     }
 
+    /// Rows of a prepared canvas as 16-bit green, blue and red planes,
+    /// alpha dropped (``PlanarGBR16Writer``): row `y` of `rows` goes to
+    /// `planes + (y - rows.lowerBound) × width` in the green plane, blue
+    /// and red `planeStride` and `2 × planeStride` samples further.
+    public func renderPlanarGBR16(
+        _ prepared: PreparedRaster, rows: Range<Int>, into planes: UnsafeMutablePointer<UInt16>, planeStride: Int
+    ) {
+        render(
+            prepared, writer: PlanarGBR16Writer(planeStride: planeStride, grain: prepared.plan.grain), rows: rows,
+            into: planes)
+    }
+
+    /// The whole canvas as 16-bit planes (see ``renderPlanarGBR16(_:rows:into:planeStride:)``).
+    public func renderPlanarGBR16(_ plan: RenderPlan) -> PlanarGBR16Image {
+        let pixels = plan.width * plan.height
+        let samples = [UInt16](unsafeUninitializedCapacity: 3 * pixels) { buffer, initialized in
+            renderPlanarGBR16(
+                PreparedRaster(plan: plan), rows: 0..<plan.height, into: buffer.baseAddress!, planeStride: pixels)
+            initialized = 3 * pixels
+        }
+        return PlanarGBR16Image(width: plan.width, height: plan.height, samples: samples)
+    }
+
     /// Renders rows of a prepared canvas (see ``PreparedRaster``): the way
     /// to stream a large canvas band by band without setting up its
     /// triangles again for every band.
@@ -93,7 +116,8 @@ public struct CPURenderer: Sendable {
             let first = rows.lowerBound + band * bandHeight
             let last = min(first + bandHeight, rows.upperBound)
             setup.renderBand(
-                rows: first..<last, writer: writer, output: out.pointer + (first - rows.lowerBound) * width * 4)
+                rows: first..<last, writer: writer,
+                output: out.pointer + (first - rows.lowerBound) * width * W.pixelStride)
         }
         if threadCount == 1 || bandCount == 1 {
             for band in 0..<bandCount { work(band) }
@@ -152,9 +176,15 @@ struct SendablePointer<T>: @unchecked Sendable {
 final class RasterSetup: @unchecked Sendable {
     let plan: RenderPlan
     let triangles: [RasterTriangle]
+    /// Each triangle's ``TriangleShading``, what the color pass reads.
+    let shading: [TriangleShading]
     /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`.
     let rowStart: [Int32]
     let rowTriangles: [Int32]
+    /// Where the spans path is taken (no anti-aliasing, no folds), each
+    /// entry's center span on its row, `start..<end` (empty: none), aligned
+    /// with ``rowTriangles``; otherwise empty.
+    let rowSpans: [SIMD2<Int32>]
     let rows: Range<Int>
     let colorPolynomials: [SIMD4<Float>]
     /// Patch `k`'s alpha polynomial is the constant 1 (``opaqueAlpha(_:)``).
@@ -179,7 +209,10 @@ final class RasterSetup: @unchecked Sendable {
             ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
         let (triangles, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
         self.triangles = triangles
-        (rowStart, rowTriangles) = Self.rowLists(rowRanges, rows: rows)
+        shading = triangles.map(TriangleShading.init)
+        let lists = RasterRowLists(
+            triangles: triangles, ranges: rowRanges, rows: rows, width: plan.width, walksSpans: plan.takesSpansPath)
+        (rowStart, rowTriangles, rowSpans) = (lists.start, lists.triangles, lists.spans)
     }
 
     /// The tessellation's triangles set up in chunks on every core, each
@@ -250,36 +283,6 @@ final class RasterSetup: @unchecked Sendable {
 
     deinit { opaquePatches.deallocate() }
 
-    /// Rows' triangle lists as one compressed array (count, sum, fill):
-    /// row `y`'s triangles are `list[start[y - rows.lowerBound] ..< start[y - rows.lowerBound + 1]]`.
-    static func rowLists(_ ranges: [SIMD2<Int32>], rows: Range<Int>) -> (start: [Int32], list: [Int32]) {
-        let firstRow = Int32(rows.lowerBound)
-        var counts = [Int32](repeating: 0, count: rows.count + 1)
-        var list: [Int32] = []
-        ranges.withUnsafeBufferPointer { ranges in
-            counts.withUnsafeMutableBufferPointer { counts in
-                for r in ranges where r.x <= r.y {
-                    for y in r.x...r.y { counts[Int(y - firstRow) + 1] += 1 }
-                }
-                for y in 0..<rows.count { counts[y + 1] += counts[y] }
-            }
-            var next = counts
-            list = [Int32](repeating: 0, count: Int(counts[rows.count]))
-            list.withUnsafeMutableBufferPointer { list in
-                next.withUnsafeMutableBufferPointer { next in
-                    for k in ranges.indices where ranges[k].x <= ranges[k].y {
-                        for y in ranges[k].x...ranges[k].y {
-                            let row = Int(y - firstRow)
-                            list[Int(next[row])] = Int32(k)
-                            next[row] += 1
-                        }
-                    }
-                }
-            }
-        }
-        return (counts, list)
-    }
-
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
         let width = plan.width
         let scratch = RowScratch(
@@ -290,20 +293,23 @@ final class RasterSetup: @unchecked Sendable {
         // triangle's, so a row whose center spans do not overlap is those
         // spans in x order: no per-pixel triangle ids to write and scan
         // (they were a quarter of the rasterizer's time).
-        let bySpans = !plan.antialiasesBorder && !plan.folds
+        let bySpans = plan.takesSpansPath
         triangles.withUnsafeBufferPointer { triangles in
-            colorPolynomials.withUnsafeBufferPointer { polys in
-                for y in band {
-                    var shader = RowShader(
-                        setup: self, row: output + (y - band.lowerBound) * width * 4, y: y, writer: writer,
-                        triangles: triangles, polys: polys.baseAddress!, scratch: scratch)
-                    if bySpans, let count = sortedCenterSpans(row: y, triangles: triangles, into: scratch.spans) {
-                        shader.shadeSpans(scratch.spans, count: count)
-                    } else {
-                        cover(row: y, triangles: triangles, scratch: scratch)
-                        shader.shadeCoveredRow()
+            shading.withUnsafeBufferPointer { shading in
+                colorPolynomials.withUnsafeBufferPointer { polys in
+                    for y in band {
+                        var shader = RowShader(
+                            setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
+                            writer: writer, triangles: triangles, shading: shading, polys: polys.baseAddress!,
+                            scratch: scratch)
+                        if bySpans, let spans = sortedCenterSpans(row: y, scratch: scratch) {
+                            shader.shadeSpans(spans)
+                        } else {
+                            cover(row: y, triangles: triangles, scratch: scratch)
+                            shader.shadeCoveredRow()
+                        }
+                        shader.flushSpan()
                     }
-                    shader.flushSpan()
                 }
             }
         }
@@ -366,37 +372,102 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
-    /// Row `y`'s center spans (pixel ranges of its triangles) sorted by
-    /// their first pixel into `spans`, and their count; `nil` where two
-    /// overlap (then which triangle a pixel shows depends on drawing order,
-    /// and ``cover(row:triangles:scratch:)`` decides it). A row's list is
-    /// in drawing order, which goes along each cell row of a patch: it is
-    /// a few ascending sequences, which the standard library's sort
-    /// (a merge of runs) joins in about one pass.
-    func sortedCenterSpans(
-        row y: Int, triangles: UnsafeBufferPointer<RasterTriangle>, into spans: UnsafeMutablePointer<CenterSpan>
-    ) -> Int? {
-        let width = plan.width
+    /// Row `y`'s center spans (pixel ranges of its triangles, walked when
+    /// the row lists were built) sorted by their first pixel, in one of
+    /// `scratch`'s span buffers; `nil` where two overlap (then which
+    /// triangle a pixel shows depends on drawing order, and
+    /// ``cover(row:triangles:scratch:)`` decides it).
+    ///
+    /// A row's list is in drawing order, which goes along each cell row of
+    /// a patch: a few ascending runs, merged pairwise (the standard
+    /// library's sort, which finds and merges runs too, cost three times as
+    /// much here: closures and a buffer per row); more than 64 runs, it sorts.
+    func sortedCenterSpans(row y: Int, scratch: RowScratch) -> UnsafeMutableBufferPointer<CenterSpan>? {
+        let maximumRuns = 64
+        let collected = scratch.unsortedSpans
         var count = 0
-        var sorted = true
+        var runCount = 0
         var lastStart: Int32 = -1
-        for entry in rowList(y) {
-            let k = rowTriangles[entry]
-            guard let s = triangles[Int(k)].span(row: y, sampleX: 128, sampleY: 128, width: width) else { continue }
-            let span = CenterSpan(start: Int32(s.lowerBound), end: Int32(s.upperBound + 1), triangle: k)
-            if span.start < lastStart { sorted = false }
-            lastStart = span.start
-            spans[count] = span
-            count += 1
+        let runs = scratch.runStarts
+        rowSpans.withUnsafeBufferPointer { rowSpans in
+            rowTriangles.withUnsafeBufferPointer { rowTriangles in
+                for entry in rowList(y) {
+                    let s = rowSpans[entry]
+                    guard s.x < s.y else { continue }
+                    if s.x < lastStart || count == 0 {
+                        if runCount < maximumRuns { runs[runCount] = Int32(count) }
+                        runCount += 1
+                    }
+                    lastStart = s.x
+                    collected[count] = CenterSpan(start: s.x, end: s.y, triangle: rowTriangles[entry])
+                    count += 1
+                }
+            }
         }
-        var buffer = UnsafeMutableBufferPointer(start: spans, count: count)
-        if !sorted { buffer.sort { $0.start < $1.start } }
+        var sorted = UnsafeMutableBufferPointer(start: collected, count: count)
+        if runCount > maximumRuns {
+            sorted.sort { $0.start < $1.start }
+        } else if runCount > 1 {
+            runs[runCount] = Int32(count)
+            sorted = Self.mergeRuns(collected, spare: scratch.spans, runs: runs, runCount: runCount, count: count)
+        }
         var end: Int32 = 0
-        for span in buffer {
+        for span in sorted {
             if span.start < end { return nil }
             end = span.end
         }
-        return count
+        return sorted
+    }
+
+    /// The ascending runs of `spans` (run `i` is `runs[i] ..< runs[i + 1]`)
+    /// merged into one ascending sequence by their starts, pairs of runs at
+    /// a time between `spans` and `spare`; the result is in one of them.
+    static func mergeRuns(
+        _ spans: UnsafeMutablePointer<CenterSpan>, spare: UnsafeMutablePointer<CenterSpan>,
+        runs: UnsafeMutablePointer<Int32>, runCount: Int, count: Int
+    ) -> UnsafeMutableBufferPointer<CenterSpan> {
+        var source = spans
+        var target = spare
+        var runCount = runCount
+        while runCount > 1 {
+            var merged = 0
+            for pair in stride(from: 0, to: runCount, by: 2) {
+                let first = Int(runs[pair])
+                let middle = Int(runs[min(pair + 1, runCount)])
+                let end = Int(runs[min(pair + 2, runCount)])
+                mergeTwo(source, first..<middle, middle..<end, into: target)
+                runs[merged] = Int32(first)
+                merged += 1
+            }
+            runs[merged] = Int32(count)
+            runCount = merged
+            swap(&source, &target)
+        }
+        return UnsafeMutableBufferPointer(start: source, count: count)
+    }
+
+    /// Merges two ascending stretches of `spans` into the same places of
+    /// `output`.
+    @inline(__always)
+    static func mergeTwo(
+        _ spans: UnsafePointer<CenterSpan>, _ a: Range<Int>, _ b: Range<Int>,
+        into output: UnsafeMutablePointer<CenterSpan>
+    ) {
+        var i = a.lowerBound
+        var j = b.lowerBound
+        var k = a.lowerBound
+        while i < a.upperBound && j < b.upperBound {
+            if spans[j].start < spans[i].start {
+                output[k] = spans[j]
+                j += 1
+            } else {
+                output[k] = spans[i]
+                i += 1
+            }
+            k += 1
+        }
+        (output + k).update(from: spans + i, count: a.upperBound - i)
+        (output + k + a.upperBound - i).update(from: spans + j, count: b.upperBound - j)
     }
 
     /// Writes the pixels of one triangle on one row from its color run:
@@ -415,12 +486,13 @@ final class RasterSetup: @unchecked Sendable {
         @inline(__always) func writePixel(_ px: Int) {
             var c = finishColor(run.at(Float(px - start)), in: space)
             if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
-            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
         }
         guard pixels.count >= 8 else {
             if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
                 writePartial8(
-                    finishColor8(run.at8(0, opaque: opaque), in: space), pixels: pixels, row: row, rowSeed: rowSeed,
+                    finishColor8(run.at8(0, opaque: opaque), in: space, opaque: opaque), pixels: pixels, row: row,
+                    rowSeed: rowSeed,
                     writer: writer)
             } else {
                 for px in pixels { writePixel(px) }
@@ -434,8 +506,8 @@ final class RasterSetup: @unchecked Sendable {
             if let coverage, !fullyCovered8(coverage + first) {
                 for px in first..<first + 8 { writePixel(px) }
             } else {
-                let c = finishColor8(run.at8(Float(first - start), opaque: opaque), in: space)
-                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
+                let c = finishColor8(run.at8(Float(first - start), opaque: opaque), in: space, opaque: opaque)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * W.pixelStride)
             }
         }
     }
@@ -450,18 +522,40 @@ final class RasterSetup: @unchecked Sendable {
         row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
         background: SIMD4<Float>
     ) {
+        // Two copies of the loop, each with `opaque` a constant, so the
+        // opaque one has no alpha steps at all.
+        if opaque {
+            writeSpanLanes(
+                poly, opaque: true, pixels: pixels, u: u, v: v, row: row, rowSeed: rowSeed, writer: writer,
+                coverage: coverage, background: background)
+        } else {
+            writeSpanLanes(
+                poly, opaque: false, pixels: pixels, u: u, v: v, row: row, rowSeed: rowSeed, writer: writer,
+                coverage: coverage, background: background)
+        }
+    }
+
+    /// ``writeSpan(_:opaque:pixels:u:v:row:rowSeed:writer:coverage:background:)``'s body.
+    @inline(__always)
+    func writeSpanLanes<W: PixelWriter>(
+        _ poly: UnsafePointer<SIMD4<Float>>, opaque: Bool, pixels: Range<Int>, u: UnsafePointer<Float>,
+        v: UnsafePointer<Float>,
+        row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
+        background: SIMD4<Float>
+    ) {
         let space = plan.colorSpace
         @inline(__always) func writePixel(_ px: Int) {
             var c = finishColor(evaluateColorPolynomial(poly, u: u[px], v: v[px]), in: space)
             if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
-            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
         }
         guard pixels.count >= 8 else {
             if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
                 let first = pixels.lowerBound
                 let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
                 let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space)
+                let c = finishColor8(
+                    evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space, opaque: opaque)
                 writePartial8(c, pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
             } else {
                 for px in pixels { writePixel(px) }
@@ -477,8 +571,9 @@ final class RasterSetup: @unchecked Sendable {
             } else {
                 let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
                 let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space)
-                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * 4)
+                let c = finishColor8(
+                    evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space, opaque: opaque)
+                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * W.pixelStride)
             }
         }
     }
@@ -531,10 +626,9 @@ func fillParameters(
 func writePartial8<W: PixelWriter>(
     _ colors: ColorLanes, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W
 ) {
-    withUnsafeTemporaryAllocation(of: W.Component.self, capacity: 32) { lanes in
-        writer.write8(colors, x: pixels.lowerBound, rowSeed: rowSeed, to: lanes.baseAddress!)
-        (row + pixels.lowerBound * 4).update(from: lanes.baseAddress!, count: pixels.count * 4)
-    }
+    writer.writePartial8(
+        colors, count: pixels.count, x: pixels.lowerBound, rowSeed: rowSeed, to: row + pixels.lowerBound * W.pixelStride
+    )
 }
 
 /// Whether every pixel of `pixels` has all four samples covered.

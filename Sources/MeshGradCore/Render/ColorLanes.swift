@@ -79,9 +79,23 @@ func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>)
     x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
 }
 
-/// `finishColor(_:in:)` on eight pixels.
+/// `finishColor(_:in:)` on eight pixels. `opaque` says that every alpha
+/// is exactly 1 (``evaluateColorPolynomial8(_:u:v:opaque:)``'s opaque
+/// result): then the clamp of alpha and the division by it, which give
+/// 1 and multiply by exactly 1, are skipped, for the same bits.
 @_transparent
-func finishColor8(_ c: ColorLanes, in space: ColorSpace) -> ColorLanes {
+func finishColor8(_ c: ColorLanes, in space: ColorSpace, opaque: Bool = false) -> ColorLanes {
+    if opaque {
+        switch space {
+        case .device:
+            return ColorLanes(
+                r: clampLanes(c.r, .zero, .one), g: clampLanes(c.g, .zero, .one), b: clampLanes(c.b, .zero, .one),
+                a: .one)
+        case .perceptual:
+            let (r, g, b) = oklabToSRGB8(c.r, c.g, c.b)
+            return ColorLanes(r: r, g: g, b: b, a: .one)
+        }
+    }
     let alpha = clampLanes(c.a, .zero, .one)
     let inverse = 1 / alpha
     var r: SIMD8<Float>
@@ -178,6 +192,17 @@ func quantize8Lanes(
     }
     return floorClamped8(r, 255) | floorClamped8(g, 255) &<< 8 | floorClamped8(b, 255) &<< 16
         | floorClamped8(a, 255) &<< 24
+}
+
+/// ``quantize16Lanes(_:)``'s color channels, each as its own eight samples
+/// (for planar output; alpha is not computed).
+@_transparent
+func quantize16Planes(_ c: ColorLanes) -> (green: SIMD8<UInt16>, blue: SIMD8<UInt16>, red: SIMD8<UInt16>) {
+    (
+        SIMD8(truncatingIfNeeded: floorClamped8(c.g * 65535 + 0.5, 65535)),
+        SIMD8(truncatingIfNeeded: floorClamped8(c.b * 65535 + 0.5, 65535)),
+        SIMD8(truncatingIfNeeded: floorClamped8(c.r * 65535 + 0.5, 65535))
+    )
 }
 
 /// ``quantize16(_:)`` of eight neighbouring pixels, as the words

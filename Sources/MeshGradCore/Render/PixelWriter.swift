@@ -19,6 +19,16 @@ public protocol PixelWriter: Sendable {
     /// stage such as grain): then the renderer also computes runs shorter
     /// than eight pixels as one group of lanes and keeps what it needs.
     var writesLanes: Bool { get }
+    /// Components from one pixel to the next along a row (and a row is
+    /// `width × pixelStride` of them): 4 where a pixel's components lie
+    /// together, 1 where each lies in a plane of its own.
+    static var pixelStride: Int { get }
+    /// Stores a pixel of ``backgroundPixel(_:)`` at `pixel`.
+    func storeBackground(_ pixel: SIMD4<Component>, to pixel: UnsafeMutablePointer<Component>)
+    /// Stores the first `count` (fewer than 8) of the pixels `x…x+7` of
+    /// ``ColorLanes`` at `pixels`, as ``write8(_:x:rowSeed:to:)`` would.
+    func writePartial8(
+        _ colors: ColorLanes, count: Int, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>)
 }
 
 extension PixelWriter {
@@ -30,7 +40,27 @@ extension PixelWriter {
 
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>) {
-        for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
+        for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * Self.pixelStride) }
+    }
+
+    @inline(__always)
+    public static var pixelStride: Int { 4 }
+
+    @inline(__always)
+    public func storeBackground(_ pixel: SIMD4<Component>, to target: UnsafeMutablePointer<Component>) {
+        UnsafeMutableRawPointer(target).storeBytes(of: pixel, as: SIMD4<Component>.self)
+    }
+
+    /// Through eight pixels' room on the stack, then the first `count`
+    /// copied: for interleaved pixels (``pixelStride`` 4).
+    @inline(__always)
+    public func writePartial8(
+        _ colors: ColorLanes, count: Int, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>
+    ) {
+        withUnsafeTemporaryAllocation(of: Component.self, capacity: 32) { lanes in
+            write8(colors, x: x, rowSeed: rowSeed, to: lanes.baseAddress!)
+            pixels.update(from: lanes.baseAddress!, count: count * 4)
+        }
     }
 }
 
@@ -136,4 +166,69 @@ public struct RGBAFloatWriter: PixelWriter {
     public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<Float> {
         color.clamped(lowerBound: .zero, upperBound: .one)
     }
+}
+
+/// 16-bit output in three planes, green, blue and red (ffmpeg's `gbrp16le`
+/// order), alpha dropped: the frames a video encoder converts to YUV,
+/// written where the encoder reads them instead of as RGBA pixels split
+/// into planes afterwards (that split and the interleaving before it were
+/// a tenth of a 1080p export's rendering). The same rounding as
+/// ``RGBA16Writer``; `pixel` addresses a pixel's green sample, blue and
+/// red lie `planeStride` and `2 × planeStride` further.
+public struct PlanarGBR16Writer: PixelWriter {
+    public var grain: GrainField?
+    public let planeStride: Int
+
+    public init(planeStride: Int, grain: GrainField? = nil) {
+        self.planeStride = planeStride
+        self.grain = grain.drawn
+    }
+
+    @inline(__always)
+    public static var pixelStride: Int { 1 }
+
+    @inline(__always)
+    public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
+
+    @inline(__always)
+    public var writesLanes: Bool { grain == nil }
+
+    @inline(__always)
+    public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
+        let grained = grain.map { applyGrain(color, x: x, y: Int(rowSeed), field: $0) } ?? color
+        storeBackground(quantize16(grained), to: pixel)
+    }
+
+    @inline(__always)
+    public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
+        guard grain == nil else {
+            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i) }
+            return
+        }
+        let (g, b, r) = quantize16Planes(colors)
+        UnsafeMutableRawPointer(pixels).storeBytes(of: g, as: SIMD8<UInt16>.self)
+        UnsafeMutableRawPointer(pixels + planeStride).storeBytes(of: b, as: SIMD8<UInt16>.self)
+        UnsafeMutableRawPointer(pixels + 2 * planeStride).storeBytes(of: r, as: SIMD8<UInt16>.self)
+    }
+
+    @inline(__always)
+    public func writePartial8(
+        _ colors: ColorLanes, count: Int, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>
+    ) {
+        let (g, b, r) = quantize16Planes(colors)
+        for i in 0..<count {
+            pixels[i] = g[i]
+            pixels[planeStride + i] = b[i]
+            pixels[2 * planeStride + i] = r[i]
+        }
+    }
+
+    @inline(__always)
+    public func storeBackground(_ pixel: SIMD4<UInt16>, to target: UnsafeMutablePointer<UInt16>) {
+        target[0] = pixel.y
+        target[planeStride] = pixel.z
+        target[2 * planeStride] = pixel.x
+    }
+
+    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }
 }

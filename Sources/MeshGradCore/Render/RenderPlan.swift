@@ -80,6 +80,10 @@ public struct RenderPlan: Sendable {
             antialiasing && tessellation.outerBorderCrossesCanvas(columns: columns, rows: rows)
     }
 
+    /// Whether the CPU rasterizer may draw rows from their center spans:
+    /// without anti-aliasing or folds a pixel shows its center's triangle.
+    var takesSpansPath: Bool { !antialiasesBorder && !folds }
+
     /// The background as a straight single-precision color.
     public var backgroundVector: SIMD4<Float> { SIMD4<Float>(background.vector) }
 }

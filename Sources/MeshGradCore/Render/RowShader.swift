@@ -24,7 +24,12 @@ struct RowScratch {
     let centerKey: UnsafeMutablePointer<Float>
     let sampleKeys: UnsafeMutablePointer<Float>
     let sampleTriangles: UnsafeMutablePointer<Int32>
+    /// A row's center spans as listed, and sorted (``RasterSetup/sortedCenterSpans(row:scratch:)``).
+    let unsortedSpans: UnsafeMutablePointer<CenterSpan>
     let spans: UnsafeMutablePointer<CenterSpan>
+    /// Where each ascending run of the listed spans begins (64 runs and
+    /// their end).
+    let runStarts: UnsafeMutablePointer<Int32>
 
     init(width: Int, folds: Bool, antialias: Bool, spanCapacity: Int) {
         centerTriangle = .allocate(capacity: width)
@@ -37,7 +42,9 @@ struct RowScratch {
         centerKey = .allocate(capacity: folds ? width : 0)
         sampleKeys = .allocate(capacity: folds && antialias ? 4 * width : 0)
         sampleTriangles = .allocate(capacity: folds && antialias ? 4 * width : 0)
+        unsortedSpans = .allocate(capacity: max(1, spanCapacity))
         spans = .allocate(capacity: max(1, spanCapacity))
+        runStarts = .allocate(capacity: 65)
     }
 
     func deallocate() {
@@ -45,6 +52,8 @@ struct RowScratch {
         for pointer in [rowU, rowV, centerKey, sampleKeys] { pointer.deallocate() }
         sampleMask.deallocate()
         spans.deallocate()
+        unsortedSpans.deallocate()
+        runStarts.deallocate()
     }
 }
 
@@ -59,6 +68,7 @@ struct RowShader<W: PixelWriter> {
     let row: UnsafeMutablePointer<W.Component>
     let writer: W
     let triangles: UnsafeBufferPointer<RasterTriangle>
+    let shading: UnsafeBufferPointer<TriangleShading>
     let polys: UnsafePointer<SIMD4<Float>>
     let scratch: RowScratch
     let width: Int
@@ -76,10 +86,11 @@ struct RowShader<W: PixelWriter> {
     @inline(__always)
     init(
         setup: RasterSetup, row: UnsafeMutablePointer<W.Component>, y: Int, writer: W,
-        triangles: UnsafeBufferPointer<RasterTriangle>, polys: UnsafePointer<SIMD4<Float>>, scratch: RowScratch
+        triangles: UnsafeBufferPointer<RasterTriangle>, shading: UnsafeBufferPointer<TriangleShading>,
+        polys: UnsafePointer<SIMD4<Float>>, scratch: RowScratch
     ) {
         let plan = setup.plan
-        (self.setup, self.row, self.writer, self.triangles) = (setup, row, writer, triangles)
+        (self.setup, self.row, self.writer, self.triangles, self.shading) = (setup, row, writer, triangles, shading)
         (self.polys, self.scratch, width) = (polys, scratch, plan.width)
         rowSeed = writer.rowSeed(y: y)
         centerY = Float(y) + 0.5
@@ -93,10 +104,9 @@ struct RowShader<W: PixelWriter> {
     /// The row from its sorted, disjoint center spans; the pixels between
     /// them show the background.
     @inline(__always)
-    mutating func shadeSpans(_ spans: UnsafeMutablePointer<CenterSpan>, count: Int) {
+    mutating func shadeSpans(_ spans: UnsafeMutableBufferPointer<CenterSpan>) {
         var x = 0
-        for i in 0..<count {
-            let span = spans[i]
+        for span in spans {
             let start = Int(span.start)
             if start > x { shadeUncovered(x..<start) }
             shadeTriangle(span.triangle, start..<Int(span.end))
@@ -134,14 +144,14 @@ struct RowShader<W: PixelWriter> {
                 let c = setup.resolveSamples(
                     x: px, sampleTriangles: scratch.sampleTriangles, triangles: triangles, polys: polys,
                     centerY: centerY, background: background)
-                writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+                writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
             } else if antialias && sampleMask[px] != 0 {
                 let t = triangles[Int(scratch.sampleTriangle[px])]
                 var c = setup.shade(t, polys: polys, x: Float(px) + 0.5, y: centerY, space: space)
                 c = blend(c, coverage: sampleMask[px], over: background)
-                writer.write(c, x: px, rowSeed: rowSeed, to: row + px * 4)
+                writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
             } else {
-                UnsafeMutableRawPointer(row + px * 4).storeBytes(of: backgroundPixel, as: SIMD4<W.Component>.self)
+                writer.storeBackground(backgroundPixel, to: row + px * W.pixelStride)
             }
         }
     }
@@ -150,7 +160,7 @@ struct RowShader<W: PixelWriter> {
     /// planes at the run's first pixel, stepped along the row.
     @inline(__always)
     mutating func shadeTriangle(_ k: Int32, _ pixels: Range<Int>) {
-        let t = triangles[Int(k)]
+        let t = shading[Int(k)]
         let dx = Float(pixels.lowerBound) + 0.5 - t.originX
         let dy = centerY - t.originY
         let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
