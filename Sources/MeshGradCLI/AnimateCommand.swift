@@ -118,7 +118,11 @@ struct AnimateCommand: Command {
                 let image: ExportFrame
                 if sink.takes16BitFrames {
                     let start = DispatchTime.now()
-                    image = .sixteen(try frames16.render(frame, with: engine))
+                    if sink.takesPlanarFrames, let planes = frames16.renderPlanar(frame, with: engine) {
+                        image = .planar16(planes)
+                    } else {
+                        image = .sixteen(try frames16.render(frame, with: engine))
+                    }
                     renderSeconds += start.secondsElapsed
                 } else {
                     let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)

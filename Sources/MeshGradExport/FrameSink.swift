@@ -7,6 +7,9 @@ import MeshGradCore
 public enum ExportFrame: Sendable {
     case eight(RGBAImage<UInt8>)
     case sixteen(RGBAImage<UInt16>)
+    /// 16-bit opaque frames already in the planes ffmpeg reads (for a sink
+    /// that ``FrameSink/takesPlanarFrames``).
+    case planar16(PlanarGBR16Image)
 
     /// Whether every alpha is at its maximum (asked of every frame of an
     /// export without alpha, to warn once).
@@ -14,14 +17,17 @@ public enum ExportFrame: Sendable {
         switch self {
         case .eight(let image): image.isOpaque
         case .sixteen(let image): image.isOpaque
+        case .planar16: true
         }
     }
 
-    /// The pixels as bytes: RGBA, 8-bit or 16-bit little-endian components.
+    /// The pixels as bytes: RGBA, 8-bit or 16-bit little-endian components,
+    /// or the planes.
     func withBytes<R>(_ body: (UnsafeRawBufferPointer) throws -> R) rethrows -> R {
         switch self {
         case .eight(let image): try image.components.withUnsafeBytes(body)
         case .sixteen(let image): try image.components.withUnsafeBytes(body)
+        case .planar16(let image): try image.samples.withUnsafeBytes(body)
         }
     }
 }
@@ -31,9 +37,16 @@ public enum ExportFrame: Sendable {
 public protocol FrameSink: AnyObject {
     /// Whether the sink wants `.sixteen` frames.
     var takes16BitFrames: Bool { get }
+    /// Whether the sink also takes opaque 16-bit frames as `.planar16`
+    /// (what it sends on as they are).
+    var takesPlanarFrames: Bool { get }
     func write(_ frame: ExportFrame) throws
     func finish() throws
     func abandon()
+}
+
+extension FrameSink {
+    public var takesPlanarFrames: Bool { false }
 }
 
 /// The kinds of output `meshgrad animate` writes, chosen by the name.

@@ -51,6 +51,7 @@ public final class PNGSequenceSink: FrameSink {
         switch frame {
         case .eight(let image): bytes = try encoder.encode(image)
         case .sixteen(let image): bytes = try encoder.encode(image)
+        case .planar16: preconditionFailure("PNG frames are RGBA: this sink does not take planar frames")
         }
         let url = temporary.appendingPathComponent(Self.fileName(frame: index))
         guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {

@@ -24,6 +24,7 @@ public final class VideoSink: FrameSink {
     private var planes: UnsafeMutablePointer<UInt16>?
 
     public var takes16BitFrames: Bool { encoding.takes16BitFrames }
+    public var takesPlanarFrames: Bool { encoding.framePixelFormat == .gbr16Planar }
 
     /// Starts ffmpeg for `width × height` frames at `fps`.
     public init(destination: URL, encoding: VideoEncoding, width: Int, height: Int, fps: Double) throws {
@@ -92,6 +93,9 @@ public final class VideoSink: FrameSink {
         do {
             if case .sixteen(let image) = frame, encoding.framePixelFormat == .gbr16Planar {
                 try writePlanes(image)
+            } else if case .planar16(let image) = frame {
+                precondition(takesPlanarFrames && image.width == width && image.height == height)
+                try image.samples.withUnsafeBytes { try writeToPipe($0) }
             } else {
                 try frame.withBytes { try writeToPipe($0) }
             }

@@ -10,10 +10,38 @@ import MeshGradCore
 /// so reuse never changes a frame being written.
 public struct ReusedFrames16 {
     private var images: [RGBAImage<UInt16>]
+    private var planes: [PlanarGBR16Image]
     private var next = 0
 
     public init(count: Int = 3) {
         images = Array(repeating: RGBAImage(width: 0, height: 0, components: []), count: max(1, count))
+        planes = Array(repeating: PlanarGBR16Image(width: 0, height: 0, samples: []), count: max(1, count))
+    }
+
+    /// Draws `frame` into the next planar image and returns it, where the
+    /// CPU draws it and it is known to be opaque (the planes have no
+    /// alpha); nil otherwise (then ``render(_:with:)`` draws it).
+    public mutating func renderPlanar(_ frame: FramePlan, with engine: any FrameRenderer) -> PlanarGBR16Image? {
+        guard let cpu = engine as? CPUFrameRenderer, case .mesh(let plan) = frame, frame.isKnownOpaque else {
+            return nil
+        }
+        var image = planes[next]
+        planes[next] = PlanarGBR16Image(width: 0, height: 0, samples: [])
+        let pixels = plan.width * plan.height
+        if image.width != plan.width || image.height != plan.height {
+            image = PlanarGBR16Image(
+                width: plan.width, height: plan.height,
+                samples: [UInt16](unsafeUninitializedCapacity: 3 * pixels) { _, initialized in initialized = 3 * pixels
+                })
+        }
+        let prepared = PreparedRaster(plan: plan)
+        image.samples.withUnsafeMutableBufferPointer { buffer in
+            cpu.meshes.renderPlanarGBR16(
+                prepared, rows: 0..<plan.height, into: buffer.baseAddress!, planeStride: pixels)
+        }
+        planes[next] = image
+        next = (next + 1) % planes.count
+        return image
     }
 
     /// Draws `frame` with `engine` into the next image and returns it.
