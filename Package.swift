@@ -43,6 +43,8 @@ let package = Package(
 
         // glibc's mallopt (part of libc: nothing to link).
         .systemLibrary(name: "CMalloc"),
+        // Linux's vmsplice and FIONREAD (part of libc: nothing to link).
+        .systemLibrary(name: "CPipe"),
 
         .systemLibrary(
             name: "CZlib",
@@ -98,7 +100,11 @@ let package = Package(
         // MARK: Encoders
 
         .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
-        .target(name: "MeshGradExport", dependencies: ["MeshGradCore", "MeshGradPNG"]),
+        .target(
+            name: "MeshGradExport",
+            dependencies: [
+                "MeshGradCore", "MeshGradPNG", .target(name: "CPipe", condition: .when(platforms: [.linux])),
+            ]),
         // JPEG (libjpeg-turbo) and WebP (libwebp) stills, and JPEG photos for `meshgrad fit`.
         .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP"]),
 
