@@ -34,6 +34,18 @@ import Testing
         return lo <= hi ? Int(lo)...Int(hi) : nil
     }
 
+    /// A random vertex coordinate for a canvas side of `extent` pixels: a
+    /// pixel center, far out, on a 1/256 step, past the guard band, or any.
+    static func randomCoordinate(_ extent: Int, _ generator: inout SplitMix64) -> Float {
+        switch generator.next() % 5 {
+        case 0: return Float(generator.next() % UInt64(extent)) + 0.5  // a pixel center
+        case 1: return Float(Int(generator.next() % 4000) - 2000)  // far out
+        case 2: return Float(Int(generator.next() % UInt64(extent * 256))) / 256  // 1/256 steps
+        case 3: return Float(Int(generator.next() % 3_000_000) - 1_500_000)  // past the guard band
+        default: return Float(generator.next() % UInt64(extent * 1000)) / 1000
+        }
+    }
+
     /// Random triangles, small and huge, on and off the canvas, with
     /// vertices on pixel centers and sample points (ties), far outside
     /// (the guard band) and on 1/256 steps: every row's span, at every
@@ -43,15 +55,7 @@ import Testing
         var generator = SplitMix64(seed: 15)
         let width = 97
         let height = 61
-        func coordinate(_ extent: Int) -> Float {
-            switch generator.next() % 5 {
-            case 0: return Float(generator.next() % UInt64(extent)) + 0.5  // a pixel center
-            case 1: return Float(Int(generator.next() % 4000) - 2000)  // far out
-            case 2: return Float(Int(generator.next() % UInt64(extent * 256))) / 256  // 1/256 steps
-            case 3: return Float(Int(generator.next() % 3_000_000) - 1_500_000)  // past the guard band
-            default: return Float(generator.next() % UInt64(extent * 1000)) / 1000
-            }
-        }
+        func coordinate(_ extent: Int) -> Float { Self.randomCoordinate(extent, &generator) }
         let samples: [(Int64, Int64)] = [(128, 128)] + CPURenderer.samplePositions.map { ($0.x, $0.y) }
         var checked = 0
         var mismatches: [String] = []
@@ -94,15 +98,7 @@ import Testing
         var generator = SplitMix64(seed: 16)
         let width = 97
         let height = 61
-        func coordinate(_ extent: Int) -> Float {
-            switch generator.next() % 5 {
-            case 0: return Float(generator.next() % UInt64(extent)) + 0.5
-            case 1: return Float(Int(generator.next() % 4000) - 2000)
-            case 2: return Float(Int(generator.next() % UInt64(extent * 256))) / 256
-            case 3: return Float(Int(generator.next() % 3_000_000) - 1_500_000)
-            default: return Float(generator.next() % UInt64(extent * 1000)) / 1000
-            }
-        }
+        func coordinate(_ extent: Int) -> Float { Self.randomCoordinate(extent, &generator) }
         var rows = 0
         var nonEmpty = 0
         var mismatches: [String] = []
