@@ -17,19 +17,3 @@ public enum FramePixelFormat: String, Sendable {
         }
     }
 }
-
-/// Splits 16-bit RGBA pixels into ffmpeg's green, blue and red planes.
-enum PlanarSplit {
-    /// `rgba` holds `pixels` pixels; `planes` has room for `3 × pixels`
-    /// samples: green first, then blue, then red.
-    static func gbr(_ rgba: UnsafePointer<UInt16>, pixels: Int, into planes: UnsafeMutablePointer<UInt16>) {
-        let green = planes
-        let blue = planes + pixels
-        let red = planes + 2 * pixels
-        for i in 0..<pixels {
-            red[i] = rgba[4 &* i]
-            green[i] = rgba[4 &* i &+ 1]
-            blue[i] = rgba[4 &* i &+ 2]
-        }
-    }
-}

@@ -99,7 +99,7 @@ public final class VideoSink: FrameSink {
                 try writePlanes(image)
             } else if case .planar16(let image) = frame {
                 precondition(takesPlanarFrames && image.width == width && image.height == height)
-                try image.samples.withUnsafeBytes { bytes in
+                try frame.withBytes { bytes in
                     if !(try spliceToPipe(bytes)) { try writeToPipe(bytes) }
                 }
             } else {
@@ -164,7 +164,9 @@ public final class VideoSink: FrameSink {
         precondition(image.width == width && image.height == height)
         let planes = self.planes ?? UnsafeMutablePointer<UInt16>.allocate(capacity: 3 * pixels)
         self.planes = planes
-        image.components.withUnsafeBufferPointer { PlanarSplit.gbr($0.baseAddress!, pixels: pixels, into: planes) }
+        image.components.withUnsafeBufferPointer {
+            PlanarGBR16Image.split($0.baseAddress!, pixels: pixels, into: planes)
+        }
         try writeToPipe(UnsafeRawBufferPointer(start: planes, count: 6 * pixels))
     }
 

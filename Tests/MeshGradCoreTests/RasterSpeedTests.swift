@@ -141,7 +141,7 @@ import Testing
         plan.antialiasesBorder = false
         let setup = RasterSetup(plan: plan, rows: 0..<720)
         #expect(setup.triangles.count > 16_384)
-        let (triangles, ranges) = RasterSetup.setUpTriangles(plan.tessellation, sampleY: 128...128, rows: 30..<700)
+        let (triangles, _, ranges) = RasterSetup.setUpTriangles(plan.tessellation, sampleY: 128...128, rows: 30..<700)
         let serial = RasterRowLists(
             triangles: triangles, ranges: ranges, rows: 30..<700, width: 1280, walksSpans: true, chunks: 1)
         for chunks in [2, 7, 16] {

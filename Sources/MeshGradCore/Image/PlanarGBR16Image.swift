@@ -19,12 +19,25 @@ public struct PlanarGBR16Image: Sendable, Equatable {
     /// for the same plan, sample for sample).
     public init(_ image: RGBAImage<UInt16>) {
         let pixels = image.width * image.height
-        var samples = [UInt16](repeating: 0, count: 3 * pixels)
-        for i in 0..<pixels {
-            samples[i] = image.components[4 * i + 1]
-            samples[pixels + i] = image.components[4 * i + 2]
-            samples[2 * pixels + i] = image.components[4 * i]
+        let samples = [UInt16](unsafeUninitializedCapacity: 3 * pixels) { planes, initialized in
+            image.components.withUnsafeBufferPointer {
+                Self.split($0.baseAddress!, pixels: pixels, into: planes.baseAddress!)
+            }
+            initialized = 3 * pixels
         }
         self.init(width: image.width, height: image.height, samples: samples)
+    }
+
+    /// Splits `pixels` 16-bit RGBA pixels into the green, blue and red
+    /// planes at `planes` (room for `3 × pixels` samples), alpha dropped.
+    public static func split(_ rgba: UnsafePointer<UInt16>, pixels: Int, into planes: UnsafeMutablePointer<UInt16>) {
+        let green = planes
+        let blue = planes + pixels
+        let red = planes + 2 * pixels
+        for i in 0..<pixels {
+            red[i] = rgba[4 &* i]
+            green[i] = rgba[4 &* i &+ 1]
+            blue[i] = rgba[4 &* i &+ 2]
+        }
     }
 }

@@ -207,9 +207,8 @@ final class RasterSetup: @unchecked Sendable {
         let sampleY: ClosedRange<Int64> =
             plan.antialiasesBorder
             ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
-        let (triangles, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
-        self.triangles = triangles
-        shading = triangles.map(TriangleShading.init)
+        let (triangles, shading, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
+        (self.triangles, self.shading) = (triangles, shading)
         let lists = RasterRowLists(
             triangles: triangles, ranges: rowRanges, rows: rows, width: plan.width, walksSpans: plan.takesSpansPath)
         (rowStart, rowTriangles, rowSpans) = (lists.start, lists.triangles, lists.spans)
@@ -217,61 +216,69 @@ final class RasterSetup: @unchecked Sendable {
 
     /// The tessellation's triangles set up in chunks on every core, each
     /// into its own slot (triangle `k` of the tessellation is entry `k`,
-    /// so nothing is joined or copied afterwards), each with the rows of
-    /// `rows` it is listed on (`first > last` for none: a triangle of zero
+    /// so nothing is joined or copied afterwards), each with its
+    /// ``TriangleShading`` and the rows of `rows` it is listed on (`first > last` for none: a triangle of zero
     /// area keeps its slot as ``RasterTriangle/empty`` and is listed on no
     /// row). The rows are found while the triangle is at hand: the row
     /// lists then read 8 bytes a triangle instead of striding through all
     /// of them twice.
     static func setUpTriangles(
         _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
-    ) -> ([RasterTriangle], [SIMD2<Int32>]) {
+    ) -> ([RasterTriangle], [TriangleShading], [SIMD2<Int32>]) {
         let triangleCount = tessellation.indices.count / 3
         let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
+        var shading: [TriangleShading] = []
         var ranges: [SIMD2<Int32>] = []
         let triangles = [RasterTriangle](unsafeUninitializedCapacity: triangleCount) { slots, initialized in
-            ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
-                let out = SendablePointer(slots.baseAddress!)
-                let rangeOut = SendablePointer(rangeSlots.baseAddress!)
-                let setUp = { @Sendable (chunk: Int) in
-                    let first = chunk * chunkSize
-                    let last = min(first + chunkSize, triangleCount)
-                    guard first < last else { return }
-                    setUpChunk(
-                        tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out.pointer,
-                        ranges: rangeOut.pointer)
+            shading = [TriangleShading](unsafeUninitializedCapacity: triangleCount) { shadingSlots, shadingCount in
+                ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
+                    let out = SetUpSlots(
+                        triangles: SendablePointer(orDangling(slots.baseAddress)),
+                        shading: SendablePointer(orDangling(shadingSlots.baseAddress)),
+                        ranges: SendablePointer(orDangling(rangeSlots.baseAddress)))
+                    RasterRowLists.perChunk(chunkCount) { chunk in
+                        let first = min(chunk * chunkSize, triangleCount)
+                        let last = min(first + chunkSize, triangleCount)
+                        setUpChunk(tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out)
+                    }
+                    rangeCount = triangleCount
                 }
-                if chunkCount == 1 {
-                    setUp(0)
-                } else {
-                    DispatchQueue.concurrentPerform(iterations: chunkCount, execute: setUp)
-                }
-                rangeCount = triangleCount
+                shadingCount = triangleCount
             }
             initialized = triangleCount
         }
-        return (triangles, ranges)
+        return (triangles, shading, ranges)
     }
 
-    /// Triangles `triangles` of the tessellation set up into their slots
-    /// of `output`, with their row ranges into `ranges`.
+    /// Where ``setUpChunk(_:triangles:sampleY:rows:into:)`` puts triangle
+    /// `k`: its set-up, its ``TriangleShading`` and its row range, each at `k`.
+    struct SetUpSlots: Sendable {
+        let triangles: SendablePointer<RasterTriangle>
+        let shading: SendablePointer<TriangleShading>
+        let ranges: SendablePointer<SIMD2<Int32>>
+    }
+
+    /// Triangles `triangles` of the tessellation set up into their slots.
     static func setUpChunk(
         _ tessellation: Tessellation, triangles: Range<Int>, sampleY: ClosedRange<Int64>, rows: Range<Int>,
-        into output: UnsafeMutablePointer<RasterTriangle>, ranges: UnsafeMutablePointer<SIMD2<Int32>>
+        into slots: SetUpSlots
     ) {
         let firstRow = rows.lowerBound
         let lastRow = rows.upperBound - 1
+        let (output, shading, ranges) = (slots.triangles.pointer, slots.shading.pointer, slots.ranges.pointer)
         tessellation.vertices.withUnsafeBufferPointer { v in
             tessellation.indices.withUnsafeBufferPointer { i in
                 for triangle in triangles {
                     let index = triangle * 3
                     guard let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) else {
                         (output + triangle).initialize(to: .empty)
+                        (shading + triangle).initialize(to: TriangleShading(.empty))
                         (ranges + triangle).initialize(to: SIMD2(1, 0))
                         continue
                     }
                     (output + triangle).initialize(to: t)
+                    (shading + triangle).initialize(to: TriangleShading(t))
                     let r = t.rows(sampleY: sampleY)
                     (ranges + triangle).initialize(
                         to: r.map { SIMD2(Int32(max($0.lowerBound, firstRow)), Int32(min($0.upperBound, lastRow))) }

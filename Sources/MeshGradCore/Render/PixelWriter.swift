@@ -110,14 +110,14 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
     public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt8> { quantize8(color, noise: .zero) }
 }
 
-/// 16-bit output, rounded.
-public struct RGBA16Writer: PixelWriter {
-    public var grain: GrainField?
+/// What the 16-bit writers share: rounding, no dither, grain per pixel
+/// (which needs the row itself as `rowSeed`), in whichever layout the
+/// writer stores (``PixelWriter/storeBackground(_:to:)``).
+public protocol Rounded16Writer: PixelWriter where Component == UInt16 {
+    var grain: GrainField? { get }
+}
 
-    public init(grain: GrainField? = nil) {
-        self.grain = grain.drawn
-    }
-
+extension Rounded16Writer {
     /// The row itself: only grain uses it (16-bit output is not dithered).
     @inline(__always)
     public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
@@ -128,7 +128,18 @@ public struct RGBA16Writer: PixelWriter {
     @inline(__always)
     public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
         let grained = grain.map { applyGrain(color, x: x, y: Int(rowSeed), field: $0) } ?? color
-        UnsafeMutableRawPointer(pixel).storeBytes(of: quantize16(grained), as: SIMD4<UInt16>.self)
+        storeBackground(quantize16(grained), to: pixel)
+    }
+
+    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }
+}
+
+/// 16-bit output, rounded.
+public struct RGBA16Writer: Rounded16Writer {
+    public var grain: GrainField?
+
+    public init(grain: GrainField? = nil) {
+        self.grain = grain.drawn
     }
 
     @inline(__always)
@@ -139,8 +150,6 @@ public struct RGBA16Writer: PixelWriter {
         }
         UnsafeMutableRawPointer(pixels).storeBytes(of: quantize16Lanes(colors), as: SIMD16<UInt32>.self)
     }
-
-    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }
 }
 
 /// Single-precision output, unquantized (clamped to 0…1).
@@ -175,7 +184,7 @@ public struct RGBAFloatWriter: PixelWriter {
 /// a tenth of a 1080p export's rendering). The same rounding as
 /// ``RGBA16Writer``; `pixel` addresses a pixel's green sample, blue and
 /// red lie `planeStride` and `2 × planeStride` further.
-public struct PlanarGBR16Writer: PixelWriter {
+public struct PlanarGBR16Writer: Rounded16Writer {
     public var grain: GrainField?
     public let planeStride: Int
 
@@ -186,18 +195,6 @@ public struct PlanarGBR16Writer: PixelWriter {
 
     @inline(__always)
     public static var pixelStride: Int { 1 }
-
-    @inline(__always)
-    public func rowSeed(y: Int) -> UInt32 { UInt32(truncatingIfNeeded: y) }
-
-    @inline(__always)
-    public var writesLanes: Bool { grain == nil }
-
-    @inline(__always)
-    public func write(_ color: SIMD4<Float>, x: Int, rowSeed: UInt32, to pixel: UnsafeMutablePointer<UInt16>) {
-        let grained = grain.map { applyGrain(color, x: x, y: Int(rowSeed), field: $0) } ?? color
-        storeBackground(quantize16(grained), to: pixel)
-    }
 
     @inline(__always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
@@ -229,6 +226,4 @@ public struct PlanarGBR16Writer: PixelWriter {
         target[planeStride] = pixel.z
         target[2 * planeStride] = pixel.x
     }
-
-    public func backgroundPixel(_ color: SIMD4<Float>) -> SIMD4<UInt16> { quantize16(color) }
 }
