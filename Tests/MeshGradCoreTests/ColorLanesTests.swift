@@ -118,6 +118,8 @@ import Testing
         let meshes = Presets.all.compactMap { $0.document.animatedMesh?.mesh } + TestMeshes.all.map(\.mesh)
         for mesh in meshes {
             let plan = RenderPlan(mesh: mesh, width: 64, height: 48)
+            let splats = ColorSplats(plan.colorPolynomials)
+            defer { splats.deallocate() }
             plan.colorPolynomials.withUnsafeBufferPointer { polys in
                 for patch in 0..<plan.colorPolynomials.count / 16 {
                     let poly = polys.baseAddress! + patch * 16
@@ -128,8 +130,8 @@ import Testing
                     opaque += 1
                     let u = SIMD8<Float>(0, 0.1, 0.25, 0.5, 0.6, 0.77, 0.9, 1)
                     let v = SIMD8<Float>(1, 0.95, 0.3, 0.5, 0.01, 0.42, 0.0, 0.6)
-                    let full = evaluateColorPolynomial8(poly, u: u, v: v)
-                    let skipped = evaluateColorPolynomial8(poly, u: u, v: v, opaque: true)
+                    let full = evaluateColorPolynomial8(splats.patch(patch), u: u, v: v)
+                    let skipped = evaluateColorPolynomial8(splats.patch(patch), u: u, v: v, opaque: true)
                     let run = ColorRun(poly, u0: -0.02, du: 0.0031, v0: 0.8, dv: -0.002)
                     for i in 0..<8 {
                         #expect(Self.same(full[i], skipped[i]) && full.a[i] == 1)
@@ -143,12 +145,14 @@ import Testing
 
     @Test func polynomialLanesMatchOnePixel() {
         let plan = RenderPlan(mesh: Presets.aurora.document.animatedMesh!.mesh, width: 64, height: 64)
+        let splats = ColorSplats(plan.colorPolynomials)
+        defer { splats.deallocate() }
         plan.colorPolynomials.withUnsafeBufferPointer { polys in
             for patch in 0..<plan.columns * plan.rows {
                 let poly = polys.baseAddress! + patch * 16
                 let u = SIMD8<Float>(0, 0.1, 0.25, 0.5, 0.6, 0.77, 0.9, 1)
                 let v = SIMD8<Float>(1, 0.95, 0.3, 0.5, 0.01, 0.42, 0.0, 0.6)
-                let lanes = evaluateColorPolynomial8(poly, u: u, v: v)
+                let lanes = evaluateColorPolynomial8(splats.patch(patch), u: u, v: v)
                 let run = ColorRun(poly, u0: 0.05, du: 0.0031, v0: 0.8, dv: -0.002)
                 let runLanes = run.at8(37)
                 for i in 0..<8 {

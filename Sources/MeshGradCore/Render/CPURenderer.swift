@@ -189,6 +189,8 @@ final class RasterSetup: @unchecked Sendable {
     let colorPolynomials: [SIMD4<Float>]
     /// Patch `k`'s alpha polynomial is the constant 1 (``opaqueAlpha(_:)``).
     let opaquePatches: UnsafeMutablePointer<Bool>
+    /// ``colorPolynomials`` as vectors for the eight-lane evaluation.
+    let colorSplats: ColorSplats
 
     init(plan: RenderPlan, rows: Range<Int>) {
         self.plan = plan
@@ -200,6 +202,7 @@ final class RasterSetup: @unchecked Sendable {
             for k in 0..<patchCount { opaque[k] = opaqueAlpha(polys.baseAddress! + 16 * k) }
         }
         opaquePatches = opaque
+        colorSplats = ColorSplats(plan.colorPolynomials)
 
         // A triangle is listed only on the rows where one of the sample
         // points the render tests (the center, or all four with
@@ -288,7 +291,10 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
-    deinit { opaquePatches.deallocate() }
+    deinit {
+        opaquePatches.deallocate()
+        colorSplats.deallocate()
+    }
 
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
         let width = plan.width
@@ -477,114 +483,6 @@ final class RasterSetup: @unchecked Sendable {
         (output + k + a.upperBound - i).update(from: spans + j, count: b.upperBound - j)
     }
 
-    /// Writes the pixels of one triangle on one row from its color run:
-    /// eight at a time, the last group flush with the run's end (the pixels
-    /// it shares with the group before come out the same); a group with a
-    /// partly covered pixel (`coverage`, the row's sample masks, nil when
-    /// the border is not anti-aliased) and a run shorter than 8, pixel by
-    /// pixel.
-    @inline(never)
-    func writeRun<W: PixelWriter>(
-        _ run: ColorRun, opaque: Bool, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32,
-        writer: W, coverage: UnsafePointer<UInt8>?, background: SIMD4<Float>
-    ) {
-        let space = plan.colorSpace
-        let start = pixels.lowerBound
-        @inline(__always) func writePixel(_ px: Int) {
-            var c = finishColor(run.at(Float(px - start)), in: space)
-            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
-            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
-        }
-        guard pixels.count >= 8 else {
-            if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
-                writePartial8(
-                    finishColor8(run.at8(0, opaque: opaque), in: space, opaque: opaque), pixels: pixels, row: row,
-                    rowSeed: rowSeed,
-                    writer: writer)
-            } else {
-                for px in pixels { writePixel(px) }
-            }
-            return
-        }
-        var group = start
-        while group < pixels.upperBound {
-            let first = min(group, pixels.upperBound - 8)
-            group = first + 8
-            if let coverage, !fullyCovered8(coverage + first) {
-                for px in first..<first + 8 { writePixel(px) }
-            } else {
-                let c = finishColor8(run.at8(Float(first - start), opaque: opaque), in: space, opaque: opaque)
-                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * W.pixelStride)
-            }
-        }
-    }
-
-    /// Writes pixels `pixels` of one patch on one row from their own
-    /// `(u, v)` (`u[x]`, `v[x]`, already clamped): ``evaluateColorPolynomial(_:u:v:)``
-    /// eight pixels at a time, grouped as in ``writeRun(_:opaque:pixels:row:rowSeed:writer:coverage:background:)``.
-    @inline(never)
-    func writeSpan<W: PixelWriter>(
-        _ poly: UnsafePointer<SIMD4<Float>>, opaque: Bool, pixels: Range<Int>, u: UnsafePointer<Float>,
-        v: UnsafePointer<Float>,
-        row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
-        background: SIMD4<Float>
-    ) {
-        // Two copies of the loop, each with `opaque` a constant, so the
-        // opaque one has no alpha steps at all.
-        if opaque {
-            writeSpanLanes(
-                poly, opaque: true, pixels: pixels, u: u, v: v, row: row, rowSeed: rowSeed, writer: writer,
-                coverage: coverage, background: background)
-        } else {
-            writeSpanLanes(
-                poly, opaque: false, pixels: pixels, u: u, v: v, row: row, rowSeed: rowSeed, writer: writer,
-                coverage: coverage, background: background)
-        }
-    }
-
-    /// ``writeSpan(_:opaque:pixels:u:v:row:rowSeed:writer:coverage:background:)``'s body.
-    @inline(__always)
-    func writeSpanLanes<W: PixelWriter>(
-        _ poly: UnsafePointer<SIMD4<Float>>, opaque: Bool, pixels: Range<Int>, u: UnsafePointer<Float>,
-        v: UnsafePointer<Float>,
-        row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W, coverage: UnsafePointer<UInt8>?,
-        background: SIMD4<Float>
-    ) {
-        let space = plan.colorSpace
-        @inline(__always) func writePixel(_ px: Int) {
-            var c = finishColor(evaluateColorPolynomial(poly, u: u[px], v: v[px]), in: space)
-            if let coverage, coverage[px] != 0b1111 { c = blend(c, coverage: coverage[px], over: background) }
-            writer.write(c, x: px, rowSeed: rowSeed, to: row + px * W.pixelStride)
-        }
-        guard pixels.count >= 8 else {
-            if writer.writesLanes && (coverage.map { allCovered($0, pixels) } ?? true) {
-                let first = pixels.lowerBound
-                let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
-                let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(
-                    evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space, opaque: opaque)
-                writePartial8(c, pixels: pixels, row: row, rowSeed: rowSeed, writer: writer)
-            } else {
-                for px in pixels { writePixel(px) }
-            }
-            return
-        }
-        var group = pixels.lowerBound
-        while group < pixels.upperBound {
-            let first = min(group, pixels.upperBound - 8)
-            group = first + 8
-            if let coverage, !fullyCovered8(coverage + first) {
-                for px in first..<first + 8 { writePixel(px) }
-            } else {
-                let lanesU = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
-                let lanesV = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
-                let c = finishColor8(
-                    evaluateColorPolynomial8(poly, u: lanesU, v: lanesV, opaque: opaque), in: space, opaque: opaque)
-                writer.write8(c, x: first, rowSeed: rowSeed, to: row + first * W.pixelStride)
-            }
-        }
-    }
-
     /// The finished color of triangle `t` at a point, `(u, v)` clamped to
     /// the patch (the point may lie just outside the triangle).
     @inline(__always)
@@ -597,56 +495,4 @@ final class RasterSetup: @unchecked Sendable {
         let v = min(max(t.v0 + t.vPerX * dx + t.vPerY * dy, 0), 1)
         return finishColor(evaluateColorPolynomial(polys + Int(t.patch) * 16, u: u, v: v), in: space)
     }
-}
-
-/// `u[x] = min(max(u0 + du·s, 0), 1)` for the pixels `x` of a short run,
-/// `s` pixels after its first (and the same for `v`), eight lanes at a
-/// time: each lane does the scalar expression's operations, `max` and
-/// `min` as the standard library's (`0 >= a ? 0 : a`, `1 < m ? 1 : m`),
-/// so the same bits. The last group writes up to 7 lanes past the run,
-/// into the next run's pixels (written after it) or the buffers' 8 spare
-/// lanes; a branch per pixel for the clamps was a tenth of the render.
-@inline(__always)
-func fillParameters(
-    u: UnsafeMutablePointer<Float>, v: UnsafeMutablePointer<Float>, pixels: Range<Int>, u0: Float, du: Float,
-    v0: Float, dv: Float
-) {
-    let lanes = SIMD8<Float>(0, 1, 2, 3, 4, 5, 6, 7)
-    @inline(__always) func clamped(_ a: SIMD8<Float>) -> SIMD8<Float> {
-        let low = a.replacing(with: 0, where: SIMD8<Float>.zero .>= a)
-        return low.replacing(with: 1, where: SIMD8<Float>.one .< low)
-    }
-    var px = pixels.lowerBound
-    while px < pixels.upperBound {
-        let s = SIMD8<Float>(repeating: Float(px - pixels.lowerBound)) + lanes
-        UnsafeMutableRawPointer(u + px).storeBytes(of: clamped(u0 + du * s), as: SIMD8<Float>.self)
-        UnsafeMutableRawPointer(v + px).storeBytes(of: clamped(v0 + dv * s), as: SIMD8<Float>.self)
-        px += 8
-    }
-}
-
-/// Stores the first `pixels.count` (fewer than 8) of eight pixels computed
-/// in lanes, starting at `pixels.lowerBound`: each lane is bit for bit
-/// what the one-pixel path gives its pixel (``ColorLanes``), so a short
-/// run costs one group of lanes instead of a scalar evaluation per pixel.
-@inline(__always)
-func writePartial8<W: PixelWriter>(
-    _ colors: ColorLanes, pixels: Range<Int>, row: UnsafeMutablePointer<W.Component>, rowSeed: UInt32, writer: W
-) {
-    writer.writePartial8(
-        colors, count: pixels.count, x: pixels.lowerBound, rowSeed: rowSeed, to: row + pixels.lowerBound * W.pixelStride
-    )
-}
-
-/// Whether every pixel of `pixels` has all four samples covered.
-@inline(__always)
-func allCovered(_ masks: UnsafePointer<UInt8>, _ pixels: Range<Int>) -> Bool {
-    for px in pixels where masks[px] != 0b1111 { return false }
-    return true
-}
-
-/// Whether all of the eight sample masks at `masks` have all four samples.
-@inline(__always)
-func fullyCovered8(_ masks: UnsafePointer<UInt8>) -> Bool {
-    UnsafeRawPointer(masks).loadUnaligned(as: UInt64.self) == 0x0F0F_0F0F_0F0F_0F0F
 }

@@ -42,27 +42,33 @@ extension ColorRun {
     }
 }
 
-/// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch.
-/// `opaque` says that the patch's alpha polynomial is the constant 1
-/// (``opaqueAlpha(_:)``): its Horner steps then give exactly 1 (0·u + 0
-/// is 0 for the clamped, finite `u` and `v`), so they are skipped, a
-/// quarter of the evaluation of an opaque mesh.
+/// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch,
+/// whose coefficients `splats` holds as vectors (``ColorSplats/patch(_:)``),
+/// as two halves of four lanes (16 vector registers hold a channel's work
+/// for both). `opaque` says that the patch's alpha polynomial is the
+/// constant 1 (``opaqueAlpha(_:)``): its Horner steps then give exactly 1
+/// (0·u + 0 is 0 for the clamped, finite `u` and `v`), so they are
+/// skipped, a quarter of the evaluation of an opaque mesh.
 @_transparent
 func evaluateColorPolynomial8(
-    _ poly: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>, opaque: Bool = false
+    _ splats: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>, opaque: Bool = false
 ) -> ColorLanes {
+    let (u, v) = (halves(u), halves(v))
     @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
-        @inline(__always) func row(_ j: Int) -> SIMD8<Float> {
-            let a = poly + j * 4
-            var p = SIMD8<Float>(repeating: a[3][c])
-            p = p * u + a[2][c]
-            p = p * u + a[1][c]
-            return p * u + a[0][c]
+        @inline(__always) func coefficient(_ j: Int, _ i: Int) -> SIMD4<Float> { splats[(j * 4 + i) * 4 + c] }
+        @inline(__always) func row(_ j: Int, _ u: SIMD4<Float>) -> SIMD4<Float> {
+            var p = coefficient(j, 3)
+            p = p * u + coefficient(j, 2)
+            p = p * u + coefficient(j, 1)
+            return p * u + coefficient(j, 0)
         }
-        var result = row(3)
-        result = result * v + row(2)
-        result = result * v + row(1)
-        return result * v + row(0)
+        @inline(__always) func half(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
+            var result = row(3, u)
+            result = result * v + row(2, u)
+            result = result * v + row(1, u)
+            return result * v + row(0, u)
+        }
+        return joined(half(u.low, v.low), half(u.high, v.high))
     }
     return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: opaque ? .one : channel(3))
 }
@@ -74,9 +80,46 @@ func opaqueAlpha(_ poly: UnsafePointer<SIMD4<Float>>) -> Bool {
 }
 
 /// ``clamp(_:_:_:)`` lane by lane, NaN passing through as it does there.
+///
+/// Done as two halves of four lanes, as the other lane selects here: on
+/// SSE2 the compiler turns a four-lane select like this one into a single
+/// `minps` or `maxps`, but an eight-lane one into a compare, a
+/// sign-extension of its mask and a three-instruction blend per half
+/// (the selects were most of the 16-bit planar quantization's time).
 @_transparent
 func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>) -> SIMD8<Float> {
+    let (x, lower, upper) = (halves(x), halves(lower), halves(upper))
+    return joined(clampLanes(x.low, lower.low, upper.low), clampLanes(x.high, lower.high, upper.high))
+}
+
+/// Eight lanes as their two halves of four, and back: bit casts, where the
+/// standard library's `lowHalf` and `highHalf` were left as calls.
+@_transparent @usableFromInline
+func halves<T: SIMDScalar>(_ x: SIMD8<T>) -> (low: SIMD4<T>, high: SIMD4<T>) {
+    unsafeBitCast(x, to: (low: SIMD4<T>, high: SIMD4<T>).self)
+}
+
+/// See ``halves(_:)``.
+@_transparent @usableFromInline
+func joined<T: SIMDScalar>(_ low: SIMD4<T>, _ high: SIMD4<T>) -> SIMD8<T> {
+    unsafeBitCast((low, high), to: SIMD8<T>.self)
+}
+
+/// ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)`` on one half.
+@_transparent
+func clampLanes(_ x: SIMD4<Float>, _ lower: SIMD4<Float>, _ upper: SIMD4<Float>) -> SIMD4<Float> {
     x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
+}
+
+/// `value` where `keep` holds, else zero, as two halves of four lanes
+/// (see ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)``).
+@_transparent
+func zeroUnless(_ keep: SIMD8<Float>, _ value: SIMD8<Float>) -> SIMD8<Float> {
+    @_transparent func half(_ keep: SIMD4<Float>, _ value: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4<Float>.zero.replacing(with: value, where: keep .> 0)
+    }
+    let (keep, value) = (halves(keep), halves(value))
+    return joined(half(keep.low, value.low), half(keep.high, value.high))
 }
 
 /// `finishColor(_:in:)` on eight pixels. `opaque` says that every alpha
@@ -109,11 +152,8 @@ func finishColor8(_ c: ColorLanes, in space: ColorSpace, opaque: Bool = false) -
     case .perceptual:
         (r, g, b) = oklabToSRGB8(c.r * inverse, c.g * inverse, c.b * inverse)
     }
-    let visible = alpha .> 0
-    let zero = SIMD8<Float>.zero
     return ColorLanes(
-        r: zero.replacing(with: r, where: visible), g: zero.replacing(with: g, where: visible),
-        b: zero.replacing(with: b, where: visible), a: zero.replacing(with: alpha, where: visible))
+        r: zeroUnless(alpha, r), g: zeroUnless(alpha, g), b: zeroUnless(alpha, b), a: zeroUnless(alpha, alpha))
 }
 
 /// ``oklabToSRGB(_:)`` on eight pixels.
@@ -154,23 +194,36 @@ func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
 /// ``floorClamped(_:_:)`` on eight lanes without a variable shift: the
 /// clamped value plus 2²³ rounds to the nearest integer in the float's low
 /// mantissa bits (exactly, for values below 2¹⁶), and one is taken back
-/// where that rounded up.
-@_transparent
+/// where that rounded up. Two halves of four lanes (see
+/// ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)``): the clamp is then a `maxps`
+/// and a `minps`, and the take-back an integer add of the compare's mask.
+@_transparent @usableFromInline
 func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
-    let top = SIMD8<Float>(repeating: maximum + 0.5)
-    let half = SIMD8<Float>(repeating: 0.5)
-    let y = half.replacing(with: x.replacing(with: top, where: .!(x .< top)), where: x .> half)
-    let magic = SIMD8<Float>(repeating: 8_388_608)
+    let x = halves(x)
+    return joined(floorClamped4(x.low, maximum), floorClamped4(x.high, maximum))
+}
+
+/// ``floorClamped8(_:_:)`` on one half. The clamp keeps
+/// ``floorClamped(_:_:)``'s order of tests (`x > 0.5`, then `< top`), so
+/// NaN becomes 0.5 and then 0.
+@_transparent @usableFromInline
+func floorClamped4(_ x: SIMD4<Float>, _ maximum: Float) -> SIMD4<UInt32> {
+    let top = SIMD4<Float>(repeating: maximum + 0.5)
+    let half = SIMD4<Float>(repeating: 0.5)
+    let atLeastHalf = x.replacing(with: half, where: .!(x .> half))
+    let y = atLeastHalf.replacing(with: top, where: .!(atLeastHalf .< top))
+    let magic = SIMD4<Float>(repeating: 8_388_608)
     let shifted = y + magic
-    let rounded = unsafeBitCast(shifted, to: SIMD8<UInt32>.self) &- 0x4B00_0000
-    return rounded.replacing(with: rounded &- 1, where: (shifted - magic) .> y)
+    let rounded = unsafeBitCast(shifted, to: SIMD4<UInt32>.self) &- 0x4B00_0000
+    // The mask's lanes are all ones (-1) where the sum rounded up.
+    return rounded &+ unsafeBitCast((shifted - magic) .> y, to: SIMD4<UInt32>.self)
 }
 
 /// ``quantize8(_:noise:)`` of eight neighbouring pixels `x…x+7` with their
 /// noise from ``ditherNoise(x:rowSeed:table:)`` (none for a nil table,
 /// else ``DitherTable/planar``), each packed as the four bytes R, G, B, A
 /// of one little-endian word.
-@_transparent
+@_transparent @usableFromInline
 func quantize8Lanes(
     _ c: ColorLanes, x: Int, rowSeed: UInt32, table: UnsafePointer<Float>?
 ) -> SIMD8<UInt32> {
@@ -186,9 +239,12 @@ func quantize8Lanes(
         g += first.loadUnaligned(fromByteOffset: stride, as: SIMD8<Float>.self)
         b += first.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD8<Float>.self)
         // Alpha is dithered only strictly between 0 and 255 (see quantize8).
-        let dithersAlpha = (c.a .>= 0.5 / 255) .& (c.a .< 254.5 / 255)
         let na = first.loadUnaligned(fromByteOffset: 3 * stride, as: SIMD8<Float>.self)
-        a = a.replacing(with: a + na, where: dithersAlpha)
+        @_transparent func half(_ a: SIMD4<Float>, _ alpha: SIMD4<Float>, _ na: SIMD4<Float>) -> SIMD4<Float> {
+            a.replacing(with: a + na, where: (alpha .>= 0.5 / 255) .& (alpha .< 254.5 / 255))
+        }
+        let (halfA, alpha, noise) = (halves(a), halves(c.a), halves(na))
+        a = joined(half(halfA.low, alpha.low, noise.low), half(halfA.high, alpha.high, noise.high))
     }
     return floorClamped8(r, 255) | floorClamped8(g, 255) &<< 8 | floorClamped8(b, 255) &<< 16
         | floorClamped8(a, 255) &<< 24
@@ -196,18 +252,27 @@ func quantize8Lanes(
 
 /// ``quantize16Lanes(_:)``'s color channels, each as its own eight samples
 /// (for planar output; alpha is not computed).
-@_transparent
+@_transparent @usableFromInline
 func quantize16Planes(_ c: ColorLanes) -> (green: SIMD8<UInt16>, blue: SIMD8<UInt16>, red: SIMD8<UInt16>) {
     (
-        SIMD8(truncatingIfNeeded: floorClamped8(c.g * 65535 + 0.5, 65535)),
-        SIMD8(truncatingIfNeeded: floorClamped8(c.b * 65535 + 0.5, 65535)),
-        SIMD8(truncatingIfNeeded: floorClamped8(c.r * 65535 + 0.5, 65535))
+        lowWords(floorClamped8(c.g * 65535 + 0.5, 65535)),
+        lowWords(floorClamped8(c.b * 65535 + 0.5, 65535)),
+        lowWords(floorClamped8(c.r * 65535 + 0.5, 65535))
     )
+}
+
+/// Each lane's low 16 bits, as `SIMD8<UInt16>(truncatingIfNeeded:)`
+/// gives them: the even 16-bit words of the little-endian lanes. The
+/// standard library's conversion was left as a call in the pixel loops.
+@_transparent @usableFromInline
+func lowWords(_ x: SIMD8<UInt32>) -> SIMD8<UInt16> {
+    let w = unsafeBitCast(x, to: SIMD16<UInt16>.self)
+    return SIMD8(w[0], w[2], w[4], w[6], w[8], w[10], w[12], w[14])
 }
 
 /// ``quantize16(_:)`` of eight neighbouring pixels, as the words
 /// `R | G << 16` and `B | A << 16` of each pixel, pixel by pixel.
-@_transparent
+@_transparent @usableFromInline
 func quantize16Lanes(_ c: ColorLanes) -> SIMD16<UInt32> {
     let r = floorClamped8(c.r * 65535 + 0.5, 65535)
     let g = floorClamped8(c.g * 65535 + 0.5, 65535)

@@ -46,6 +46,15 @@ extension PixelWriter {
     @inline(__always)
     public static var pixelStride: Int { 4 }
 
+    /// The eight pixels one ``write(_:x:rowSeed:to:)`` at a time (for
+    /// grain), out of line: the lanes' `write8` that falls back on it
+    /// then stays small enough to be inlined into the pixel loops, where
+    /// as a call it took its eight pixels through memory.
+    @inline(never)
+    public func writeEach8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<Component>) {
+        for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * Self.pixelStride) }
+    }
+
     @inline(__always)
     public func storeBackground(_ pixel: SIMD4<Component>, to target: UnsafeMutablePointer<Component>) {
         UnsafeMutableRawPointer(target).storeBytes(of: pixel, as: SIMD4<Component>.self)
@@ -69,8 +78,8 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
     public var dithers: Bool
     /// Grain over every content pixel, before the dither (mesh-math §8a).
     public var grain: GrainField?
-    let noiseTable: UnsafePointer<SIMD4<Float>>
-    let planarNoise: UnsafePointer<Float>
+    @usableFromInline let noiseTable: UnsafePointer<SIMD4<Float>>
+    @usableFromInline let planarNoise: UnsafePointer<Float>
 
     public init(dithers: Bool, grain: GrainField? = nil) {
         self.dithers = dithers
@@ -97,12 +106,9 @@ public struct RGBA8Writer: PixelWriter, @unchecked Sendable {
         UnsafeMutableRawPointer(pixel).storeBytes(of: quantize8(color, noise: noise), as: SIMD4<UInt8>.self)
     }
 
-    @inline(__always)
+    @inline(always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt8>) {
-        guard grain == nil else {
-            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
-            return
-        }
+        guard grain == nil else { return writeEach8(colors, x: x, rowSeed: rowSeed, to: pixels) }
         let packed = quantize8Lanes(colors, x: x, rowSeed: rowSeed, table: dithers ? planarNoise : nil)
         UnsafeMutableRawPointer(pixels).storeBytes(of: packed, as: SIMD8<UInt32>.self)
     }
@@ -142,12 +148,9 @@ public struct RGBA16Writer: Rounded16Writer {
         self.grain = grain.drawn
     }
 
-    @inline(__always)
+    @inline(always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
-        guard grain == nil else {
-            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i * 4) }
-            return
-        }
+        guard grain == nil else { return writeEach8(colors, x: x, rowSeed: rowSeed, to: pixels) }
         UnsafeMutableRawPointer(pixels).storeBytes(of: quantize16Lanes(colors), as: SIMD16<UInt32>.self)
     }
 }
@@ -196,12 +199,9 @@ public struct PlanarGBR16Writer: Rounded16Writer {
     @inline(__always)
     public static var pixelStride: Int { 1 }
 
-    @inline(__always)
+    @inline(always)
     public func write8(_ colors: ColorLanes, x: Int, rowSeed: UInt32, to pixels: UnsafeMutablePointer<UInt16>) {
-        guard grain == nil else {
-            for i in 0..<8 { write(colors[i], x: x + i, rowSeed: rowSeed, to: pixels + i) }
-            return
-        }
+        guard grain == nil else { return writeEach8(colors, x: x, rowSeed: rowSeed, to: pixels) }
         let (g, b, r) = quantize16Planes(colors)
         UnsafeMutableRawPointer(pixels).storeBytes(of: g, as: SIMD8<UInt16>.self)
         UnsafeMutableRawPointer(pixels + planeStride).storeBytes(of: b, as: SIMD8<UInt16>.self)

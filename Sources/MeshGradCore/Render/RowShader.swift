@@ -59,7 +59,7 @@ struct RowScratch {
 
 /// The color pass over one row: each run of pixels with one center
 /// triangle is written from its color run when long
-/// (``RasterSetup/writeRun(_:opaque:pixels:row:rowSeed:writer:coverage:background:)``),
+/// (``RasterSetup/writeRun(_:opaque:pixels:to:)``),
 /// or joins the pending span of short runs of its patch, written eight
 /// pixels at a time from their own `(u, v)` when the patch changes or a
 /// gap comes (``flushSpan()``).
@@ -168,8 +168,7 @@ struct RowShader<W: PixelWriter> {
         if pixels.count >= ColorRun.minimumLength {
             setup.writeRun(
                 ColorRun(polys + Int(t.patch) * 16, u0: u0, du: t.uPerX, v0: v0, dv: t.vPerX),
-                opaque: setup.opaquePatches[Int(t.patch)], pixels: pixels,
-                row: row, rowSeed: rowSeed, writer: writer, coverage: coverage, background: background)
+                opaque: setup.opaquePatches[Int(t.patch)], pixels: pixels, to: target)
             return
         }
         // A short run: (u, v) pixel by pixel into the row's buffers,
@@ -190,12 +189,17 @@ struct RowShader<W: PixelWriter> {
     mutating func flushSpan() {
         guard spanEnd > spanStart else { return }
         setup.writeSpan(
-            polys + Int(spanPatch) * 16, opaque: setup.opaquePatches[Int(spanPatch)], pixels: spanStart..<spanEnd,
-            u: scratch.rowU, v: scratch.rowV, row: row,
-            rowSeed: rowSeed, writer: writer, coverage: coverage, background: background)
+            polys + Int(spanPatch) * 16, splats: setup.colorSplats.patch(Int(spanPatch)),
+            opaque: setup.opaquePatches[Int(spanPatch)], pixels: spanStart..<spanEnd,
+            u: scratch.rowU, v: scratch.rowV, to: target)
         spanStart = spanEnd
     }
 
     /// The row's sample masks where the border is anti-aliased.
     var coverage: UnsafePointer<UInt8>? { antialias ? UnsafePointer(scratch.sampleMask) : nil }
+
+    /// What the pixel loops write to.
+    var target: RowTarget<W> {
+        RowTarget(row: row, rowSeed: rowSeed, writer: writer, coverage: coverage, background: background)
+    }
 }
