@@ -134,30 +134,32 @@ import Testing
 
     /// The row lists built in several chunks on every core are those built
     /// in one, entry for entry (the triangles keep their drawing order on
-    /// every row), and every listed span is the triangle's own on its row.
+    /// every row); and each list band's spans, walked when the band is
+    /// drawn, list the same triangles in the same order on every row, each
+    /// with its own span there.
     @Test func rowListsInChunksAreTheSerialOnes() {
         var plan = RenderPlan(
             mesh: Presets.named("onboarding")!.document.animatedMesh!.mesh(at: 0.3), width: 1280, height: 720)
         plan.antialiasesBorder = false
-        let setup = RasterSetup(plan: plan, rows: 0..<720)
+        let setup = RasterSetup(plan: plan, rows: 30..<700)
         #expect(setup.triangles.count > 16_384)
-        let (triangles, _, ranges) = RasterSetup.setUpTriangles(plan.tessellation, sampleY: 128...128, rows: 30..<700)
-        let serial = RasterRowLists(
-            triangles: triangles, ranges: ranges, rows: 30..<700, width: 1280, walksSpans: true, chunks: 1)
+        let serial = RasterRowLists(ranges: setup.rowRanges, rows: 30..<700, chunks: 1)
         for chunks in [2, 7, 16] {
-            let parallel = RasterRowLists(
-                triangles: triangles, ranges: ranges, rows: 30..<700, width: 1280, walksSpans: true, chunks: chunks)
+            let parallel = RasterRowLists(ranges: setup.rowRanges, rows: 30..<700, chunks: chunks)
             #expect(parallel.start == serial.start && parallel.triangles == serial.triangles)
-            #expect(parallel.spans == serial.spans)
         }
         var checked = 0
-        for row in 0..<670 {
-            for entry in Int(serial.start[row])..<Int(serial.start[row + 1]) {
-                let span = triangles[Int(serial.triangles[entry])].span(
-                    row: row + 30, sampleX: 128, sampleY: 128, width: 1280)
-                let listed = serial.spans[entry]
-                if (listed.x < listed.y ? Int(listed.x)...Int(listed.y - 1) : nil) != span {
-                    Issue.record("row \(row + 30) entry \(entry): \(listed), expected \(String(describing: span))")
+        let bandSpans = BandSpans()
+        for row in 30..<700 {
+            if !bandSpans.rows.contains(row) { Self.fillBand(bandSpans, setup, row: row) }
+            let listed = Array(bandSpans.listed(row: row))
+            let expected = Array(serial.triangles[Int(serial.start[row - 30])..<Int(serial.start[row - 29])])
+            #expect(listed.map(\.triangle) == expected, "row \(row)")
+            for entry in listed {
+                let span = setup.triangles[Int(entry.triangle)].span(row: row, sampleX: 128, sampleY: 128, width: 1280)
+                if (entry.start < entry.end ? Int(entry.start)...Int(entry.end - 1) : nil) != span {
+                    Issue.record(
+                        "row \(row) triangle \(entry.triangle): \(entry), expected \(String(describing: span))")
                     return
                 }
                 checked += 1
@@ -166,10 +168,19 @@ import Testing
         #expect(checked > 100_000)
     }
 
+    /// Fills `spans` with the list band holding row `y`, as the renderer does.
+    static func fillBand(_ spans: BandSpans, _ setup: RasterSetup, row y: Int) {
+        let band = (y - setup.rows.lowerBound) / RasterSetup.listBandHeight
+        let first = setup.rows.lowerBound + band * RasterSetup.listBandHeight
+        spans.fill(setup, band: band, rows: first..<min(first + RasterSetup.listBandHeight, setup.rows.upperBound))
+    }
+
     /// The triangle each pixel's center shows on row `y`, as the
     /// pixel-by-pixel coverage writes it (-1 for none).
     static func coveredRow(_ setup: RasterSetup, y: Int, scratch: RowScratch) -> [Int32] {
-        setup.triangles.withUnsafeBufferPointer { setup.cover(row: y, triangles: $0, scratch: scratch) }
+        setup.triangles.withUnsafeBufferPointer {
+            setup.cover(row: y, listed: setup.listedTriangles(row: y), triangles: $0, scratch: scratch)
+        }
         return Array(UnsafeBufferPointer(start: scratch.centerTriangle, count: setup.plan.width))
     }
 
@@ -187,13 +198,14 @@ import Testing
                 plan.antialiasesBorder = false
                 plan.folds = false
                 let setup = RasterSetup(plan: plan, rows: 0..<h)
-                let scratch = RowScratch(
-                    width: w, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<h))
+                let scratch = RowScratch(width: w, folds: false, antialias: false)
                 defer { scratch.deallocate() }
+                let bandSpans = BandSpans()
                 for y in 0..<h {
                     rows += 1
                     let covered = Self.coveredRow(setup, y: y, scratch: scratch)
-                    guard let spans = setup.sortedCenterSpans(row: y, scratch: scratch) else { continue }
+                    if !bandSpans.rows.contains(y) { Self.fillBand(bandSpans, setup, row: y) }
+                    guard let spans = bandSpans.sorted(row: y) else { continue }
                     spanRows += 1
                     var fromSpans = [Int32](repeating: -1, count: w)
                     var last: Int32 = 0
@@ -227,9 +239,11 @@ import Testing
         plan.tessellation.vertices = a + b
         plan.tessellation.indices = [0, 1, 2, 3, 4, 5]
         let setup = RasterSetup(plan: plan, rows: 0..<20)
-        let scratch = RowScratch(width: 40, folds: false, antialias: false, spanCapacity: setup.longestRowList(0..<20))
+        let scratch = RowScratch(width: 40, folds: false, antialias: false)
         defer { scratch.deallocate() }
-        #expect(setup.sortedCenterSpans(row: 2, scratch: scratch) == nil)
+        let bandSpans = BandSpans()
+        Self.fillBand(bandSpans, setup, row: 2)
+        #expect(bandSpans.sorted(row: 2) == nil)
         let covered = Self.coveredRow(setup, y: 2, scratch: scratch)
         #expect(covered[15] == 1 && covered[5] == 0)
         let image = CPURenderer(threadCount: 1).render8(plan, dithers: false)

@@ -148,10 +148,8 @@ public struct PreparedRaster: Sendable {
         for y in setup.rows {
             for x in 0..<width { covered[x] = false }
             var count = 0
-            for entry in setup.rowList(y) {
-                guard
-                    let span = setup.triangles[Int(setup.rowTriangles[entry])].span(
-                        row: y, sampleX: 128, sampleY: 128, width: width)
+            for k in setup.listedTriangles(row: y) {
+                guard let span = setup.triangles[Int(k)].span(row: y, sampleX: 128, sampleY: 128, width: width)
                 else { continue }
                 for x in span where !covered[x] {
                     covered[x] = true
@@ -178,13 +176,20 @@ final class RasterSetup: @unchecked Sendable {
     let triangles: [RasterTriangle]
     /// Each triangle's ``TriangleShading``, what the color pass reads.
     let shading: [TriangleShading]
-    /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`.
+    /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`
+    /// (both empty where the spans path is taken: see ``bandTriangles``).
     let rowStart: [Int32]
     let rowTriangles: [Int32]
-    /// Where the spans path is taken (no anti-aliasing, no folds), each
-    /// entry's center span on its row, `start..<end` (empty: none), aligned
-    /// with ``rowTriangles``; otherwise empty.
-    let rowSpans: [SIMD2<Int32>]
+    /// Where the spans path is taken (no anti-aliasing, no folds), the
+    /// triangles of each list band of ``listBandHeight`` rows (from
+    /// `rows.lowerBound`), in drawing order: band `b`'s are
+    /// `bandTriangles[bandStart[b] ..< bandStart[b + 1]]`. Each band's
+    /// rows' spans are walked when it is drawn (``BandSpans``).
+    let bandStart: [Int32]
+    let bandTriangles: [Int32]
+    /// Each triangle's first and last listed row (first > last: none).
+    let rowRanges: [SIMD2<Int32>]
+    static let listBandHeight = 32
     let rows: Range<Int>
     let colorPolynomials: [SIMD4<Float>]
     /// Patch `k`'s alpha polynomial is the constant 1 (``opaqueAlpha(_:)``).
@@ -211,10 +216,22 @@ final class RasterSetup: @unchecked Sendable {
             plan.antialiasesBorder
             ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
         let (triangles, shading, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
-        (self.triangles, self.shading) = (triangles, shading)
-        let lists = RasterRowLists(
-            triangles: triangles, ranges: rowRanges, rows: rows, width: plan.width, walksSpans: plan.takesSpansPath)
-        (rowStart, rowTriangles, rowSpans) = (lists.start, lists.triangles, lists.spans)
+        (self.triangles, self.shading, self.rowRanges) = (triangles, shading, rowRanges)
+        if plan.takesSpansPath {
+            let height = Self.listBandHeight
+            let first = Int32(rows.lowerBound)
+            let bandRanges = rowRanges.map { r in
+                r.x <= r.y ? SIMD2((r.x - first) / Int32(height), (r.y - first) / Int32(height)) : SIMD2(1, 0)
+            }
+            let bands = RasterRowLists(
+                ranges: bandRanges, rows: 0..<max(1, (rows.count + height - 1) / height))
+            (bandStart, bandTriangles) = (bands.start, bands.triangles)
+            (rowStart, rowTriangles) = ([], [])
+        } else {
+            let lists = RasterRowLists(ranges: rowRanges, rows: rows)
+            (rowStart, rowTriangles) = (lists.start, lists.triangles)
+            (bandStart, bandTriangles) = ([], [])
+        }
     }
 
     /// The tessellation's triangles set up in chunks on every core, each
@@ -298,15 +315,14 @@ final class RasterSetup: @unchecked Sendable {
 
     func renderBand<W: PixelWriter>(rows band: Range<Int>, writer: W, output: UnsafeMutablePointer<W.Component>) {
         let width = plan.width
-        let scratch = RowScratch(
-            width: width, folds: plan.folds, antialias: plan.antialiasesBorder,
-            spanCapacity: longestRowList(band))
+        let scratch = RowScratch(width: width, folds: plan.folds, antialias: plan.antialiasesBorder)
         defer { scratch.deallocate() }
         // Without anti-aliasing or folds a pixel's color is its center's
         // triangle's, so a row whose center spans do not overlap is those
         // spans in x order: no per-pixel triangle ids to write and scan
         // (they were a quarter of the rasterizer's time).
         let bySpans = plan.takesSpansPath
+        let bandSpans = bySpans ? BandSpans() : nil
         triangles.withUnsafeBufferPointer { triangles in
             shading.withUnsafeBufferPointer { shading in
                 colorPolynomials.withUnsafeBufferPointer { polys in
@@ -315,8 +331,20 @@ final class RasterSetup: @unchecked Sendable {
                             setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
                             writer: writer, triangles: triangles, shading: shading, polys: polys.baseAddress!,
                             scratch: scratch)
-                        if bySpans, let spans = sortedCenterSpans(row: y, scratch: scratch) {
-                            shader.shadeSpans(spans)
+                        if let bandSpans {
+                            if !bandSpans.rows.contains(y) {
+                                let listBand = (y - rows.lowerBound) / Self.listBandHeight
+                                let end = rows.lowerBound + (listBand + 1) * Self.listBandHeight
+                                bandSpans.fill(self, band: listBand, rows: y..<min(end, band.upperBound))
+                            }
+                            if let spans = bandSpans.sorted(row: y) {
+                                shader.shadeSpans(spans)
+                            } else {
+                                cover(
+                                    row: y, listed: bandSpans.listed(row: y).lazy.map(\.triangle),
+                                    triangles: triangles, scratch: scratch)
+                                shader.shadeCoveredRow()
+                            }
                         } else {
                             cover(row: y, triangles: triangles, scratch: scratch)
                             shader.shadeCoveredRow()
@@ -328,19 +356,24 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
+    /// List band `b`'s entries in ``bandTriangles``.
+    @inline(__always)
+    func bandList(_ b: Int) -> Range<Int> {
+        Int(bandStart[b])..<Int(bandStart[b + 1])
+    }
+
+    /// Row `y`'s triangles in drawing order, from whichever lists the
+    /// setup keeps.
+    func listedTriangles(row y: Int) -> [Int32] {
+        guard plan.takesSpansPath else { return Array(rowTriangles[rowList(y)]) }
+        let band = bandList((y - rows.lowerBound) / Self.listBandHeight)
+        return bandTriangles[band].filter { k in rowRanges[Int(k)].x <= y && y <= rowRanges[Int(k)].y }
+    }
+
     /// Where row `y`'s triangles are in ``rowTriangles``.
     @inline(__always)
     func rowList(_ y: Int) -> Range<Int> {
         Int(rowStart[y - rows.lowerBound])..<Int(rowStart[y - rows.lowerBound + 1])
-    }
-
-    /// The most triangles any row of `band` lists.
-    func longestRowList(_ band: Range<Int>) -> Int {
-        var longest = 0
-        for y in band {
-            longest = max(longest, rowList(y).count)
-        }
-        return longest
     }
 
     /// Row `y`'s coverage pixel by pixel into `scratch`: each pixel's
@@ -348,6 +381,14 @@ final class RasterSetup: @unchecked Sendable {
     /// ones), and with anti-aliasing its sample mask and a sample's
     /// triangle.
     func cover(row y: Int, triangles: UnsafeBufferPointer<RasterTriangle>, scratch: RowScratch) {
+        cover(row: y, listed: rowList(y).lazy.map { self.rowTriangles[$0] }, triangles: triangles, scratch: scratch)
+    }
+
+    /// ``cover(row:triangles:scratch:)`` for the triangles `listed`, row
+    /// `y`'s in drawing order (folds find their own).
+    func cover<Listed: Sequence<Int32>>(
+        row y: Int, listed: Listed, triangles: UnsafeBufferPointer<RasterTriangle>, scratch: RowScratch
+    ) {
         let width = plan.width
         let antialias = plan.antialiasesBorder
         let folds = plan.folds
@@ -366,8 +407,7 @@ final class RasterSetup: @unchecked Sendable {
                 sampleKeys: scratch.sampleKeys, antialias: antialias)
             return
         }
-        for entry in rowList(y) {
-            let k = rowTriangles[entry]
+        for k in listed {
             let t = triangles[Int(k)]
             if let s = t.span(row: y, sampleX: 128, sampleY: 128, width: width) {
                 (centerTriangle + s.lowerBound).update(repeating: k, count: s.count)
@@ -383,53 +423,6 @@ final class RasterSetup: @unchecked Sendable {
                 }
             }
         }
-    }
-
-    /// Row `y`'s center spans (pixel ranges of its triangles, walked when
-    /// the row lists were built) sorted by their first pixel, in one of
-    /// `scratch`'s span buffers; `nil` where two overlap (then which
-    /// triangle a pixel shows depends on drawing order, and
-    /// ``cover(row:triangles:scratch:)`` decides it).
-    ///
-    /// A row's list is in drawing order, which goes along each cell row of
-    /// a patch: a few ascending runs, merged pairwise (the standard
-    /// library's sort, which finds and merges runs too, cost three times as
-    /// much here: closures and a buffer per row); more than 64 runs, it sorts.
-    func sortedCenterSpans(row y: Int, scratch: RowScratch) -> UnsafeMutableBufferPointer<CenterSpan>? {
-        let maximumRuns = 64
-        let collected = scratch.unsortedSpans
-        var count = 0
-        var runCount = 0
-        var lastStart: Int32 = -1
-        let runs = scratch.runStarts
-        rowSpans.withUnsafeBufferPointer { rowSpans in
-            rowTriangles.withUnsafeBufferPointer { rowTriangles in
-                for entry in rowList(y) {
-                    let s = rowSpans[entry]
-                    guard s.x < s.y else { continue }
-                    if s.x < lastStart || count == 0 {
-                        if runCount < maximumRuns { runs[runCount] = Int32(count) }
-                        runCount += 1
-                    }
-                    lastStart = s.x
-                    collected[count] = CenterSpan(start: s.x, end: s.y, triangle: rowTriangles[entry])
-                    count += 1
-                }
-            }
-        }
-        var sorted = UnsafeMutableBufferPointer(start: collected, count: count)
-        if runCount > maximumRuns {
-            sorted.sort { $0.start < $1.start }
-        } else if runCount > 1 {
-            runs[runCount] = Int32(count)
-            sorted = Self.mergeRuns(collected, spare: scratch.spans, runs: runs, runCount: runCount, count: count)
-        }
-        var end: Int32 = 0
-        for span in sorted {
-            if span.start < end { return nil }
-            end = span.end
-        }
-        return sorted
     }
 
     /// The ascending runs of `spans` (run `i` is `runs[i] ..< runs[i + 1]`)

@@ -4,9 +4,8 @@ import Foundation
 /// Every row's triangles, in drawing order, as one compressed array (a
 /// counting sort of the triangles' row ranges): row `y`'s entries are
 /// `start[y - rows.lowerBound] ..< start[y - rows.lowerBound + 1]` of
-/// `triangles`, and, when asked for, of `spans`, each entry's center span
-/// on that row (``CenterSpanWalk``: found while the triangle is at hand,
-/// instead of once per row from its edges).
+/// `triangles`. (The "rows" may be bands of rows: ``RasterSetup`` lists
+/// the spans path's triangles per band.)
 ///
 /// Built in chunks of triangles on every core: each chunk counts its own
 /// entries per row, and the counts laid end to end row by row, chunk after
@@ -15,14 +14,10 @@ import Foundation
 struct RasterRowLists {
     var start: [Int32]
     var triangles: [Int32]
-    var spans: [SIMD2<Int32>]
 
     /// `chunks` overrides how many chunks the triangles are built in
     /// (tests compare several with one).
-    init(
-        triangles raster: [RasterTriangle], ranges: [SIMD2<Int32>], rows: Range<Int>, width: Int, walksSpans: Bool,
-        chunks: Int? = nil
-    ) {
+    init(ranges: [SIMD2<Int32>], rows: Range<Int>, chunks: Int? = nil) {
         let rowCount = rows.count
         let chunkCount = max(
             1, chunks ?? (ranges.count < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)))
@@ -59,32 +54,19 @@ struct RasterRowLists {
         }
         start[rowCount] = total
         let entries = Int(total)
-        var spans: [SIMD2<Int32>] = []
         triangles = [Int32](unsafeUninitializedCapacity: entries) { list, initialized in
-            spans = [SIMD2<Int32>](unsafeUninitializedCapacity: walksSpans ? entries : 0) { spanSlots, spanCount in
-                let fill = Fill(
-                    list: SendablePointer(orDangling(list.baseAddress)),
-                    spans: walksSpans ? SendablePointer(orDangling(spanSlots.baseAddress)) : nil, firstRow: firstRow,
-                    width: width)
-                raster.withUnsafeBufferPointer { raster in
-                    ranges.withUnsafeBufferPointer { ranges in
-                        cursors.withUnsafeMutableBufferPointer { cursors in
-                            let cursors = SendablePointer(cursors.baseAddress!)
-                            let raster = SendableBuffer(raster)
-                            let ranges = SendableBuffer(ranges)
-                            Self.perChunk(chunkCount) { c in
-                                fill.fill(
-                                    chunk(c), raster: raster.buffer, ranges: ranges.buffer,
-                                    cursors: cursors.pointer + c * rowCount)
-                            }
-                        }
+            let fill = Fill(list: SendablePointer(orDangling(list.baseAddress)), firstRow: firstRow)
+            ranges.withUnsafeBufferPointer { ranges in
+                cursors.withUnsafeMutableBufferPointer { cursors in
+                    let cursors = SendablePointer(cursors.baseAddress!)
+                    let ranges = SendableBuffer(ranges)
+                    Self.perChunk(chunkCount) { c in
+                        fill.fill(chunk(c), ranges: ranges.buffer, cursors: cursors.pointer + c * rowCount)
                     }
                 }
-                spanCount = walksSpans ? entries : 0
             }
             initialized = entries
         }
-        self.spans = spans
     }
 
     /// Runs `body` for chunks `0..<count`, on every core when there are several.
@@ -99,36 +81,21 @@ struct RasterRowLists {
     /// The second pass: a chunk's triangles written into their slots.
     struct Fill: Sendable {
         let list: SendablePointer<Int32>
-        let spans: SendablePointer<SIMD2<Int32>>?
         let firstRow: Int32
-        let width: Int
 
-        func fill(
-            _ chunk: Range<Int>, raster: UnsafeBufferPointer<RasterTriangle>, ranges: UnsafeBufferPointer<SIMD2<Int32>>,
-            cursors: UnsafeMutablePointer<Int32>
-        ) {
+        func fill(_ chunk: Range<Int>, ranges: UnsafeBufferPointer<SIMD2<Int32>>, cursors: UnsafeMutablePointer<Int32>)
+        {
             // Unchecked arithmetic: slots and rows are below the entry
             // count and the row count, both Int32 by construction.
             for k in chunk {
                 let r = ranges[k]
                 guard r.x <= r.y else { continue }
                 let rowCursors = cursors + Int(r.x &- firstRow)
-                let rowCount = Int(r.y &- r.x) &+ 1
                 let triangle = Int32(truncatingIfNeeded: k)
-                if let spans {
-                    var walk = CenterSpanWalk(raster[k], row: Int(r.x), width: width)
-                    for row in 0..<rowCount {
-                        let slot = Int(rowCursors[row])
-                        rowCursors[row] = Int32(truncatingIfNeeded: slot &+ 1)
-                        list.pointer[slot] = triangle
-                        spans.pointer[slot] = walk.next()
-                    }
-                } else {
-                    for row in 0..<rowCount {
-                        let slot = Int(rowCursors[row])
-                        rowCursors[row] = Int32(truncatingIfNeeded: slot &+ 1)
-                        list.pointer[slot] = triangle
-                    }
+                for row in 0..<(Int(r.y &- r.x) &+ 1) {
+                    let slot = Int(rowCursors[row])
+                    rowCursors[row] = Int32(truncatingIfNeeded: slot &+ 1)
+                    list.pointer[slot] = triangle
                 }
             }
         }

@@ -24,14 +24,7 @@ struct RowScratch {
     let centerKey: UnsafeMutablePointer<Float>
     let sampleKeys: UnsafeMutablePointer<Float>
     let sampleTriangles: UnsafeMutablePointer<Int32>
-    /// A row's center spans as listed, and sorted (``RasterSetup/sortedCenterSpans(row:scratch:)``).
-    let unsortedSpans: UnsafeMutablePointer<CenterSpan>
-    let spans: UnsafeMutablePointer<CenterSpan>
-    /// Where each ascending run of the listed spans begins (64 runs and
-    /// their end).
-    let runStarts: UnsafeMutablePointer<Int32>
-
-    init(width: Int, folds: Bool, antialias: Bool, spanCapacity: Int) {
+    init(width: Int, folds: Bool, antialias: Bool) {
         centerTriangle = .allocate(capacity: width)
         sampleTriangle = .allocate(capacity: width)
         sampleMask = .allocate(capacity: width)
@@ -42,18 +35,12 @@ struct RowScratch {
         centerKey = .allocate(capacity: folds ? width : 0)
         sampleKeys = .allocate(capacity: folds && antialias ? 4 * width : 0)
         sampleTriangles = .allocate(capacity: folds && antialias ? 4 * width : 0)
-        unsortedSpans = .allocate(capacity: max(1, spanCapacity))
-        spans = .allocate(capacity: max(1, spanCapacity))
-        runStarts = .allocate(capacity: 65)
     }
 
     func deallocate() {
         for pointer in [centerTriangle, sampleTriangle, sampleTriangles] { pointer.deallocate() }
         for pointer in [rowU, rowV, centerKey, sampleKeys] { pointer.deallocate() }
         sampleMask.deallocate()
-        spans.deallocate()
-        unsortedSpans.deallocate()
-        runStarts.deallocate()
     }
 }
 
@@ -158,7 +145,7 @@ struct RowShader<W: PixelWriter> {
 
     /// Pixels whose center triangle `k` covers: `(u, v)` from the triangle's
     /// planes at the run's first pixel, stepped along the row.
-    @inline(__always)
+    @inline(always)
     mutating func shadeTriangle(_ k: Int32, _ pixels: Range<Int>) {
         let t = shading[Int(k)]
         let dx = Float(pixels.lowerBound) + 0.5 - t.originX
@@ -185,7 +172,7 @@ struct RowShader<W: PixelWriter> {
     }
 
     /// Writes the pending span of short runs.
-    @inline(__always)
+    @inline(always)
     mutating func flushSpan() {
         guard spanEnd > spanStart else { return }
         setup.writeSpan(

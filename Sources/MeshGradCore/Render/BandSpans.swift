@@ -1,0 +1,158 @@
+/// The center spans of a few rows (one list band of ``RasterSetup``, or
+/// part of one), each row's in drawing order: walked (``CenterSpanWalk``)
+/// from the band's triangles when the band is drawn, then sorted row by row
+/// (``sorted(row:)``) for the spans path.
+///
+/// Built for the whole canvas before drawing, as they were, the lists of a
+/// 1080p frame took 4 MB, written by one pass and read back by the next
+/// from memory: beside an encoder (ffmpeg's x264, which fills the caches
+/// too) those two passes took a third more time than alone, and together
+/// a third of the CPU renderer's. A band's lists take a few tens of
+/// kilobytes and are read while they are still in the cache.
+final class BandSpans {
+    /// Row `rows.lowerBound + i`'s spans are `spans[start[i] ..< start[i + 1]]`.
+    private(set) var rows: Range<Int> = 0..<0
+    private var start: [Int32] = []
+    private var spans: UnsafeMutablePointer<CenterSpan>
+    private var capacity = 0
+    /// A row's nonempty spans, and the merge's other buffer.
+    private var unsorted: UnsafeMutablePointer<CenterSpan>
+    private var merged: UnsafeMutablePointer<CenterSpan>
+    private var rowCapacity = 0
+    /// Where each ascending run of a row's spans begins (64 runs and their end).
+    private let runStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 65)
+
+    init() {
+        spans = .allocate(capacity: 1)
+        unsorted = .allocate(capacity: 1)
+        merged = .allocate(capacity: 1)
+    }
+
+    deinit {
+        spans.deallocate()
+        unsorted.deallocate()
+        merged.deallocate()
+        runStarts.deallocate()
+    }
+
+    /// Walks the triangles of `setup`'s list band `band` over `rows` (rows
+    /// of that band): a count of each row's entries, then each triangle's
+    /// spans into its rows' slots, triangle after triangle, so every row
+    /// keeps the drawing order.
+    func fill(_ setup: RasterSetup, band: Int, rows: Range<Int>) {
+        self.rows = rows
+        let listed = setup.bandList(band)
+        var start = [Int32](repeating: 0, count: rows.count + 1)
+        var longest: Int32 = 0
+        setup.bandTriangles.withUnsafeBufferPointer { bandTriangles in
+            setup.rowRanges.withUnsafeBufferPointer { ranges in
+                start.withUnsafeMutableBufferPointer { start in
+                    for entry in listed {
+                        guard let r = Self.clip(ranges[Int(bandTriangles[entry])], to: rows) else { continue }
+                        for y in r { start[y - rows.lowerBound + 1] &+= 1 }
+                    }
+                    for i in 0..<rows.count {
+                        longest = max(longest, start[i + 1])
+                        start[i + 1] &+= start[i]
+                    }
+                }
+                self.start = start
+                reserve(entries: Int(start[rows.count]), perRow: Int(longest))
+                walk(listed, setup: setup, bandTriangles: bandTriangles, ranges: ranges)
+            }
+        }
+    }
+
+    /// The second pass: each triangle's spans into its rows' next slots.
+    private func walk(
+        _ listed: Range<Int>, setup: RasterSetup, bandTriangles: UnsafeBufferPointer<Int32>,
+        ranges: UnsafeBufferPointer<SIMD2<Int32>>
+    ) {
+        let width = setup.plan.width
+        let firstRow = rows.lowerBound
+        var cursors = start
+        cursors.withUnsafeMutableBufferPointer { cursors in
+            setup.triangles.withUnsafeBufferPointer { triangles in
+                for entry in listed {
+                    let k = bandTriangles[entry]
+                    guard let r = Self.clip(ranges[Int(k)], to: rows) else { continue }
+                    var walk = CenterSpanWalk(triangles[Int(k)], row: r.lowerBound, width: width)
+                    for y in r {
+                        let slot = Int(cursors[y - firstRow])
+                        cursors[y - firstRow] = Int32(truncatingIfNeeded: slot &+ 1)
+                        let s = walk.next()
+                        spans[slot] = CenterSpan(start: s.x, end: s.y, triangle: k)
+                    }
+                }
+            }
+        }
+    }
+
+    /// A triangle's listed rows (`range`, first and last) within `rows`.
+    @inline(__always)
+    static func clip(_ range: SIMD2<Int32>, to rows: Range<Int>) -> ClosedRange<Int>? {
+        let first = max(Int(range.x), rows.lowerBound)
+        let last = min(Int(range.y), rows.upperBound - 1)
+        return first <= last ? first...last : nil
+    }
+
+    private func reserve(entries: Int, perRow: Int) {
+        if entries > capacity {
+            spans.deallocate()
+            capacity = max(entries, 2 * capacity)
+            spans = .allocate(capacity: capacity)
+        }
+        if perRow > rowCapacity {
+            unsorted.deallocate()
+            merged.deallocate()
+            rowCapacity = max(perRow, 2 * rowCapacity)
+            unsorted = .allocate(capacity: rowCapacity)
+            merged = .allocate(capacity: rowCapacity)
+        }
+    }
+
+    /// Row `y`'s entries in drawing order (empty spans included): the
+    /// triangles the row lists.
+    func listed(row y: Int) -> UnsafeBufferPointer<CenterSpan> {
+        let i = y - rows.lowerBound
+        return UnsafeBufferPointer(start: spans + Int(start[i]), count: Int(start[i + 1] - start[i]))
+    }
+
+    /// Row `y`'s nonempty center spans sorted by their first pixel; `nil`
+    /// where two overlap (then which triangle a pixel shows depends on
+    /// drawing order, and ``RasterSetup/cover(row:listed:triangles:scratch:)`` decides it).
+    ///
+    /// A row's list is in drawing order, which goes along each cell row of
+    /// a patch: a few ascending runs, merged pairwise (the standard
+    /// library's sort, which finds and merges runs too, cost three times as
+    /// much here: closures and a buffer per row); more than 64 runs, it sorts.
+    func sorted(row y: Int) -> UnsafeMutableBufferPointer<CenterSpan>? {
+        let maximumRuns = 64
+        var count = 0
+        var runCount = 0
+        var lastStart: Int32 = -1
+        for s in listed(row: y) {
+            guard s.start < s.end else { continue }
+            if s.start < lastStart || count == 0 {
+                if runCount < maximumRuns { runStarts[runCount] = Int32(count) }
+                runCount += 1
+            }
+            lastStart = s.start
+            unsorted[count] = s
+            count += 1
+        }
+        var sorted = UnsafeMutableBufferPointer(start: unsorted, count: count)
+        if runCount > maximumRuns {
+            sorted.sort { $0.start < $1.start }
+        } else if runCount > 1 {
+            runStarts[runCount] = Int32(count)
+            sorted = RasterSetup.mergeRuns(unsorted, spare: merged, runs: runStarts, runCount: runCount, count: count)
+        }
+        var end: Int32 = 0
+        for span in sorted {
+            if span.start < end { return nil }
+            end = span.end
+        }
+        return sorted
+    }
+}
