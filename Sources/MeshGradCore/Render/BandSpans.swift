@@ -15,6 +15,13 @@ final class BandSpans {
     private var start: [Int32] = []
     private var spans: UnsafeMutablePointer<CenterSpan>
     private var capacity = 0
+    /// The band's triangles' ``TriangleShading``, copied as each is walked
+    /// (``CenterSpan/shading`` indexes it): the color pass reads them from
+    /// here, still in the cache, where the whole canvas's set-up had left
+    /// them in memory (a sixth of the color pass's time was the first
+    /// load of each).
+    private(set) var shading: UnsafeMutablePointer<TriangleShading>
+    private var shadingCapacity = 0
     /// A row's nonempty spans, and the merge's other buffer.
     private var unsorted: UnsafeMutablePointer<CenterSpan>
     private var merged: UnsafeMutablePointer<CenterSpan>
@@ -23,12 +30,14 @@ final class BandSpans {
     private let runStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 65)
 
     init() {
+        shading = .allocate(capacity: 1)
         spans = .allocate(capacity: 1)
         unsorted = .allocate(capacity: 1)
         merged = .allocate(capacity: 1)
     }
 
     deinit {
+        shading.deallocate()
         spans.deallocate()
         unsorted.deallocate()
         merged.deallocate()
@@ -57,7 +66,7 @@ final class BandSpans {
                     }
                 }
                 self.start = start
-                reserve(entries: Int(start[rows.count]), perRow: Int(longest))
+                reserve(entries: Int(start[rows.count]), perRow: Int(longest), triangles: listed.count)
                 walk(listed, setup: setup, bandTriangles: bandTriangles, ranges: ranges)
             }
         }
@@ -73,16 +82,20 @@ final class BandSpans {
         var cursors = start
         cursors.withUnsafeMutableBufferPointer { cursors in
             setup.triangles.withUnsafeBufferPointer { triangles in
+                var copied: Int32 = 0
                 for entry in listed {
                     let k = bandTriangles[entry]
                     guard let r = Self.clip(ranges[Int(k)], to: rows) else { continue }
-                    var walk = CenterSpanWalk(triangles[Int(k)], row: r.lowerBound, width: width)
+                    let t = triangles[Int(k)]
+                    (shading + Int(copied)).initialize(to: TriangleShading(t))
+                    var walk = CenterSpanWalk(t, row: r.lowerBound, width: width)
                     for y in r {
                         let slot = Int(cursors[y - firstRow])
                         cursors[y - firstRow] = Int32(truncatingIfNeeded: slot &+ 1)
                         let s = walk.next()
-                        spans[slot] = CenterSpan(start: s.x, end: s.y, triangle: k)
+                        spans[slot] = CenterSpan(start: s.x, end: s.y, triangle: k, shading: copied)
                     }
+                    copied &+= 1
                 }
             }
         }
@@ -96,7 +109,12 @@ final class BandSpans {
         return first <= last ? first...last : nil
     }
 
-    private func reserve(entries: Int, perRow: Int) {
+    private func reserve(entries: Int, perRow: Int, triangles: Int) {
+        if triangles > shadingCapacity {
+            shading.deallocate()
+            shadingCapacity = max(triangles, 2 * shadingCapacity)
+            shading = .allocate(capacity: shadingCapacity)
+        }
         if entries > capacity {
             spans.deallocate()
             capacity = max(entries, 2 * capacity)

@@ -174,8 +174,6 @@ struct SendablePointer<T>: @unchecked Sendable {
 final class RasterSetup: @unchecked Sendable {
     let plan: RenderPlan
     let triangles: [RasterTriangle]
-    /// Each triangle's ``TriangleShading``, what the color pass reads.
-    let shading: [TriangleShading]
     /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`
     /// (both empty where the spans path is taken: see ``bandTriangles``).
     let rowStart: [Int32]
@@ -215,8 +213,8 @@ final class RasterSetup: @unchecked Sendable {
         let sampleY: ClosedRange<Int64> =
             plan.antialiasesBorder
             ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
-        let (triangles, shading, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
-        (self.triangles, self.shading, self.rowRanges) = (triangles, shading, rowRanges)
+        let (triangles, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
+        (self.triangles, self.rowRanges) = (triangles, rowRanges)
         if plan.takesSpansPath {
             let height = Self.listBandHeight
             let first = Int32(rows.lowerBound)
@@ -236,46 +234,40 @@ final class RasterSetup: @unchecked Sendable {
 
     /// The tessellation's triangles set up in chunks on every core, each
     /// into its own slot (triangle `k` of the tessellation is entry `k`,
-    /// so nothing is joined or copied afterwards), each with its
-    /// ``TriangleShading`` and the rows of `rows` it is listed on (`first > last` for none: a triangle of zero
+    /// so nothing is joined or copied afterwards), each with the rows of
+    /// `rows` it is listed on (`first > last` for none: a triangle of zero
     /// area keeps its slot as ``RasterTriangle/empty`` and is listed on no
     /// row). The rows are found while the triangle is at hand: the row
     /// lists then read 8 bytes a triangle instead of striding through all
     /// of them twice.
     static func setUpTriangles(
         _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
-    ) -> ([RasterTriangle], [TriangleShading], [SIMD2<Int32>]) {
+    ) -> ([RasterTriangle], [SIMD2<Int32>]) {
         let triangleCount = tessellation.indices.count / 3
         let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
-        var shading: [TriangleShading] = []
         var ranges: [SIMD2<Int32>] = []
         let triangles = [RasterTriangle](unsafeUninitializedCapacity: triangleCount) { slots, initialized in
-            shading = [TriangleShading](unsafeUninitializedCapacity: triangleCount) { shadingSlots, shadingCount in
-                ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
-                    let out = SetUpSlots(
-                        triangles: SendablePointer(orDangling(slots.baseAddress)),
-                        shading: SendablePointer(orDangling(shadingSlots.baseAddress)),
-                        ranges: SendablePointer(orDangling(rangeSlots.baseAddress)))
-                    RasterRowLists.perChunk(chunkCount) { chunk in
-                        let first = min(chunk * chunkSize, triangleCount)
-                        let last = min(first + chunkSize, triangleCount)
-                        setUpChunk(tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out)
-                    }
-                    rangeCount = triangleCount
+            ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
+                let out = SetUpSlots(
+                    triangles: SendablePointer(orDangling(slots.baseAddress)),
+                    ranges: SendablePointer(orDangling(rangeSlots.baseAddress)))
+                RasterRowLists.perChunk(chunkCount) { chunk in
+                    let first = min(chunk * chunkSize, triangleCount)
+                    let last = min(first + chunkSize, triangleCount)
+                    setUpChunk(tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out)
                 }
-                shadingCount = triangleCount
+                rangeCount = triangleCount
             }
             initialized = triangleCount
         }
-        return (triangles, shading, ranges)
+        return (triangles, ranges)
     }
 
     /// Where ``setUpChunk(_:triangles:sampleY:rows:into:)`` puts triangle
-    /// `k`: its set-up, its ``TriangleShading`` and its row range, each at `k`.
+    /// `k`: its set-up and its row range, each at `k`.
     struct SetUpSlots: Sendable {
         let triangles: SendablePointer<RasterTriangle>
-        let shading: SendablePointer<TriangleShading>
         let ranges: SendablePointer<SIMD2<Int32>>
     }
 
@@ -286,19 +278,17 @@ final class RasterSetup: @unchecked Sendable {
     ) {
         let firstRow = rows.lowerBound
         let lastRow = rows.upperBound - 1
-        let (output, shading, ranges) = (slots.triangles.pointer, slots.shading.pointer, slots.ranges.pointer)
+        let (output, ranges) = (slots.triangles.pointer, slots.ranges.pointer)
         tessellation.vertices.withUnsafeBufferPointer { v in
             tessellation.indices.withUnsafeBufferPointer { i in
                 for triangle in triangles {
                     let index = triangle * 3
                     guard let t = RasterTriangle(v[Int(i[index])], v[Int(i[index + 1])], v[Int(i[index + 2])]) else {
                         (output + triangle).initialize(to: .empty)
-                        (shading + triangle).initialize(to: TriangleShading(.empty))
                         (ranges + triangle).initialize(to: SIMD2(1, 0))
                         continue
                     }
                     (output + triangle).initialize(to: t)
-                    (shading + triangle).initialize(to: TriangleShading(t))
                     let r = t.rows(sampleY: sampleY)
                     (ranges + triangle).initialize(
                         to: r.map { SIMD2(Int32(max($0.lowerBound, firstRow)), Int32(min($0.upperBound, lastRow))) }
@@ -324,33 +314,31 @@ final class RasterSetup: @unchecked Sendable {
         let bySpans = plan.takesSpansPath
         let bandSpans = bySpans ? BandSpans() : nil
         triangles.withUnsafeBufferPointer { triangles in
-            shading.withUnsafeBufferPointer { shading in
-                colorPolynomials.withUnsafeBufferPointer { polys in
-                    for y in band {
-                        var shader = RowShader(
-                            setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
-                            writer: writer, triangles: triangles, shading: shading, polys: polys.baseAddress!,
-                            scratch: scratch)
-                        if let bandSpans {
-                            if !bandSpans.rows.contains(y) {
-                                let listBand = (y - rows.lowerBound) / Self.listBandHeight
-                                let end = rows.lowerBound + (listBand + 1) * Self.listBandHeight
-                                bandSpans.fill(self, band: listBand, rows: y..<min(end, band.upperBound))
-                            }
-                            if let spans = bandSpans.sorted(row: y) {
-                                shader.shadeSpans(spans)
-                            } else {
-                                cover(
-                                    row: y, listed: bandSpans.listed(row: y).lazy.map(\.triangle),
-                                    triangles: triangles, scratch: scratch)
-                                shader.shadeCoveredRow()
-                            }
+            colorPolynomials.withUnsafeBufferPointer { polys in
+                for y in band {
+                    var shader = RowShader(
+                        setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
+                        writer: writer, triangles: triangles, polys: polys.baseAddress!,
+                        scratch: scratch)
+                    if let bandSpans {
+                        if !bandSpans.rows.contains(y) {
+                            let listBand = (y - rows.lowerBound) / Self.listBandHeight
+                            let end = rows.lowerBound + (listBand + 1) * Self.listBandHeight
+                            bandSpans.fill(self, band: listBand, rows: y..<min(end, band.upperBound))
+                        }
+                        if let spans = bandSpans.sorted(row: y) {
+                            shader.shadeSpans(spans, shading: bandSpans.shading)
                         } else {
-                            cover(row: y, triangles: triangles, scratch: scratch)
+                            cover(
+                                row: y, listed: bandSpans.listed(row: y).lazy.map(\.triangle),
+                                triangles: triangles, scratch: scratch)
                             shader.shadeCoveredRow()
                         }
-                        shader.flushSpan()
+                    } else {
+                        cover(row: y, triangles: triangles, scratch: scratch)
+                        shader.shadeCoveredRow()
                     }
+                    shader.flushSpan()
                 }
             }
         }

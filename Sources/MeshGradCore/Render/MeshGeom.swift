@@ -159,7 +159,9 @@ struct RasterTriangle {
 /// `(u, v)` planes and its patch (``RasterTriangle``'s), 36 bytes kept apart
 /// from the edges. Read in x order along each row, the whole triangles
 /// (72 bytes, most across two cache lines) made the first load of a run
-/// a fifth of the color pass's time on a 1080p frame.
+/// a fifth of the color pass's time on a 1080p frame; the spans path reads
+/// these from its band's copy (``BandSpans``), the other paths make one
+/// per run from the triangle.
 struct TriangleShading {
     var originX, originY: Float
     var u0, uPerX, uPerY: Float

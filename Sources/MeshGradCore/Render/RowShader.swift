@@ -3,11 +3,14 @@
 // coverage was found (`RasterSetup.cover(row:triangles:scratch:)` pixel by
 // pixel, or its sorted center spans).
 
-/// One triangle's pixels on a row: `start..<end`, centers inside it.
+/// One triangle's pixels on a row: `start..<end`, centers inside it; the
+/// triangle, and where its ``TriangleShading`` is in its band's copy
+/// (``BandSpans/shading``).
 struct CenterSpan {
     var start: Int32
     var end: Int32
     var triangle: Int32
+    var shading: Int32
 }
 
 /// The per-band buffers of the rasterizer, allocated once for all of a
@@ -55,7 +58,6 @@ struct RowShader<W: PixelWriter> {
     let row: UnsafeMutablePointer<W.Component>
     let writer: W
     let triangles: UnsafeBufferPointer<RasterTriangle>
-    let shading: UnsafeBufferPointer<TriangleShading>
     let polys: UnsafePointer<SIMD4<Float>>
     let scratch: RowScratch
     let width: Int
@@ -73,11 +75,11 @@ struct RowShader<W: PixelWriter> {
     @inline(__always)
     init(
         setup: RasterSetup, row: UnsafeMutablePointer<W.Component>, y: Int, writer: W,
-        triangles: UnsafeBufferPointer<RasterTriangle>, shading: UnsafeBufferPointer<TriangleShading>,
+        triangles: UnsafeBufferPointer<RasterTriangle>,
         polys: UnsafePointer<SIMD4<Float>>, scratch: RowScratch
     ) {
         let plan = setup.plan
-        (self.setup, self.row, self.writer, self.triangles, self.shading) = (setup, row, writer, triangles, shading)
+        (self.setup, self.row, self.writer, self.triangles) = (setup, row, writer, triangles)
         (self.polys, self.scratch, width) = (polys, scratch, plan.width)
         rowSeed = writer.rowSeed(y: y)
         centerY = Float(y) + 0.5
@@ -91,12 +93,14 @@ struct RowShader<W: PixelWriter> {
     /// The row from its sorted, disjoint center spans; the pixels between
     /// them show the background.
     @inline(__always)
-    mutating func shadeSpans(_ spans: UnsafeMutableBufferPointer<CenterSpan>) {
+    mutating func shadeSpans(
+        _ spans: UnsafeMutableBufferPointer<CenterSpan>, shading bandShading: UnsafePointer<TriangleShading>
+    ) {
         var x = 0
         for span in spans {
             let start = Int(span.start)
             if start > x { shadeUncovered(x..<start) }
-            shadeTriangle(span.triangle, start..<Int(span.end))
+            shadeTriangle(bandShading[Int(span.shading)], start..<Int(span.end))
             x = Int(span.end)
         }
         if x < width { shadeUncovered(x..<width) }
@@ -115,7 +119,7 @@ struct RowShader<W: PixelWriter> {
             if k < 0 {
                 shadeUncovered(x..<end, mixed: k == RasterSetup.mixedSamples)
             } else {
-                shadeTriangle(k, x..<end)
+                shadeTriangle(TriangleShading(triangles[Int(k)]), x..<end)
             }
             x = end
         }
@@ -146,8 +150,7 @@ struct RowShader<W: PixelWriter> {
     /// Pixels whose center triangle `k` covers: `(u, v)` from the triangle's
     /// planes at the run's first pixel, stepped along the row.
     @inline(always)
-    mutating func shadeTriangle(_ k: Int32, _ pixels: Range<Int>) {
-        let t = shading[Int(k)]
+    mutating func shadeTriangle(_ t: TriangleShading, _ pixels: Range<Int>) {
         let dx = Float(pixels.lowerBound) + 0.5 - t.originX
         let dy = centerY - t.originY
         let u0 = t.u0 + t.uPerX * dx + t.uPerY * dy
