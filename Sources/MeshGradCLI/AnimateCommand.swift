@@ -118,7 +118,9 @@ struct AnimateCommand: Command {
                 let image: ExportFrame
                 if sink.takes16BitFrames {
                     let start = DispatchTime.now()
-                    if sink.takesPlanarFrames, let planes = frames16.renderPlanar(frame, with: engine) {
+                    if sink.takesPlanarFrames,
+                        let planes = frames16.renderPlanar(frame, with: engine, alpha: sink.planarFramesHaveAlpha)
+                    {
                         image = .planar16(planes)
                     } else {
                         image = .sixteen(try frames16.render(frame, with: engine))

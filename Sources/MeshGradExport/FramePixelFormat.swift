@@ -7,6 +7,12 @@ public enum FramePixelFormat: String, Sendable {
     /// Three 16-bit little-endian planes: green, blue, red (ffmpeg's
     /// planar RGB order), alpha dropped.
     case gbr16Planar = "gbrp16le"
+    /// The same planes and a fourth of alpha (`gbrap16le`).
+    case gbra16Planar = "gbrap16le"
+
+    /// Whether frames go as planes (``PlanarGBR16Image``), and with alpha.
+    var isPlanar: Bool { self == .gbr16Planar || self == .gbra16Planar }
+    var hasAlphaPlane: Bool { self == .gbra16Planar }
 
     /// Bytes of one `width × height` frame.
     func frameBytes(width: Int, height: Int) -> Int {
@@ -14,6 +20,7 @@ public enum FramePixelFormat: String, Sendable {
         case .rgba8: width * height * 4
         case .rgba16: width * height * 8
         case .gbr16Planar: width * height * 6
+        case .gbra16Planar: width * height * 8
         }
     }
 }

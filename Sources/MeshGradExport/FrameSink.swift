@@ -40,6 +40,8 @@ public protocol FrameSink: AnyObject {
     /// Whether the sink also takes opaque 16-bit frames as `.planar16`
     /// (what it sends on as they are).
     var takesPlanarFrames: Bool { get }
+    /// Whether those planar frames carry a fourth plane, of alpha.
+    var planarFramesHaveAlpha: Bool { get }
     func write(_ frame: ExportFrame) throws
     func finish() throws
     func abandon()
@@ -47,6 +49,7 @@ public protocol FrameSink: AnyObject {
 
 extension FrameSink {
     public var takesPlanarFrames: Bool { false }
+    public var planarFramesHaveAlpha: Bool { false }
 }
 
 /// The kinds of output `meshgrad animate` writes, chosen by the name.

@@ -102,10 +102,13 @@ public struct VideoEncoding: Sendable, Equatable {
     /// rearranges nothing before it, in a quarter fewer bytes than RGBA
     /// through the pipe; the YUV it makes is the same, byte for byte, as
     /// from `rgba64le` (checked with ffmpeg 5.1 on a 1080p gradient). A
-    /// codec with alpha gets 16-bit RGBA, the RGB codecs dithered 8-bit RGBA.
+    /// codec with alpha gets the same planes and a fourth of alpha
+    /// (`gbrap16le`; yuva420p and yuva444p10le the same, byte for byte, as
+    /// from `rgba64le`, checked with ffmpeg 5.1), the RGB codecs dithered
+    /// 8-bit RGBA.
     public var framePixelFormat: FramePixelFormat {
         guard takes16BitFrames else { return .rgba8 }
-        return keepsAlpha ? .rgba16 : .gbr16Planar
+        return keepsAlpha ? .gbra16Planar : .gbr16Planar
     }
 
     /// The YUV pixel format the codec stores.

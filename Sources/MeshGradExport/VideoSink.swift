@@ -28,7 +28,8 @@ public final class VideoSink: FrameSink {
     private var planes: UnsafeMutablePointer<UInt16>?
 
     public var takes16BitFrames: Bool { encoding.takes16BitFrames }
-    public var takesPlanarFrames: Bool { encoding.framePixelFormat == .gbr16Planar }
+    public var takesPlanarFrames: Bool { encoding.framePixelFormat.isPlanar }
+    public var planarFramesHaveAlpha: Bool { encoding.framePixelFormat.hasAlphaPlane }
 
     /// Starts ffmpeg for `width × height` frames at `fps`.
     public init(destination: URL, encoding: VideoEncoding, width: Int, height: Int, fps: Double) throws {
@@ -95,10 +96,12 @@ public final class VideoSink: FrameSink {
 
     public func write(_ frame: ExportFrame) throws {
         do {
-            if case .sixteen(let image) = frame, encoding.framePixelFormat == .gbr16Planar {
+            if case .sixteen(let image) = frame, encoding.framePixelFormat.isPlanar {
                 try writePlanes(image)
             } else if case .planar16(let image) = frame {
-                precondition(takesPlanarFrames && image.width == width && image.height == height)
+                precondition(
+                    takesPlanarFrames && image.width == width && image.height == height
+                        && image.hasAlpha == planarFramesHaveAlpha)
                 try frame.withBytes { bytes in
                     if !(try spliceToPipe(bytes)) { try writeToPipe(bytes) }
                 }
@@ -158,16 +161,19 @@ public final class VideoSink: FrameSink {
         #endif
     }
 
-    /// Writes a 16-bit frame as ffmpeg's green, blue and red planes.
+    /// Writes a 16-bit frame as ffmpeg's green, blue and red planes (and
+    /// alpha's, where the format has it).
     private func writePlanes(_ image: RGBAImage<UInt16>) throws {
         let pixels = width * height
         precondition(image.width == width && image.height == height)
-        let planes = self.planes ?? UnsafeMutablePointer<UInt16>.allocate(capacity: 3 * pixels)
+        let alpha = planarFramesHaveAlpha
+        let count = (alpha ? 4 : 3) * pixels
+        let planes = self.planes ?? UnsafeMutablePointer<UInt16>.allocate(capacity: count)
         self.planes = planes
         image.components.withUnsafeBufferPointer {
-            PlanarGBR16Image.split($0.baseAddress!, pixels: pixels, into: planes)
+            PlanarGBR16Image.split($0.baseAddress!, pixels: pixels, into: planes, alpha: alpha)
         }
-        try writeToPipe(UnsafeRawBufferPointer(start: planes, count: 6 * pixels))
+        try writeToPipe(UnsafeRawBufferPointer(start: planes, count: 2 * count))
     }
 
     public func finish() throws {

@@ -19,20 +19,27 @@ public struct ReusedFrames16 {
     }
 
     /// Draws `frame` into the next planar image and returns it, where the
-    /// CPU draws it and it is known to be opaque (the planes have no
-    /// alpha); nil otherwise (then ``render(_:with:)`` draws it).
-    public mutating func renderPlanar(_ frame: FramePlan, with engine: any FrameRenderer) -> PlanarGBR16Image? {
+    /// CPU draws it and it is known to be opaque; nil otherwise (then
+    /// ``render(_:with:)`` draws it). With `alpha` the image has a fourth
+    /// plane, of alpha: all opaque, filled once when the image is made
+    /// (the renderer writes the color planes only).
+    public mutating func renderPlanar(
+        _ frame: FramePlan, with engine: any FrameRenderer, alpha: Bool = false
+    ) -> PlanarGBR16Image? {
         guard let cpu = engine as? CPUFrameRenderer, case .mesh(let plan) = frame, frame.isKnownOpaque else {
             return nil
         }
         var image = planes[next]
         planes[next] = PlanarGBR16Image(width: 0, height: 0, samples: [])
         let pixels = plan.width * plan.height
-        if image.width != plan.width || image.height != plan.height {
+        if image.width != plan.width || image.height != plan.height || image.hasAlpha != alpha {
+            let count = (alpha ? 4 : 3) * pixels
             image = PlanarGBR16Image(
                 width: plan.width, height: plan.height,
-                samples: [UInt16](unsafeUninitializedCapacity: 3 * pixels) { _, initialized in initialized = 3 * pixels
-                })
+                samples: [UInt16](unsafeUninitializedCapacity: count) { samples, initialized in
+                    if alpha { (samples.baseAddress! + 3 * pixels).initialize(repeating: .max, count: pixels) }
+                    initialized = count
+                }, hasAlpha: alpha)
         }
         let prepared = PreparedRaster(plan: plan)
         image.samples.withUnsafeMutableBufferPointer { buffer in

@@ -48,4 +48,19 @@ import Testing
         }
         #expect(samples == PlanarGBR16Image(CPURenderer().render16(plain)).samples)
     }
+
+    /// With alpha, the fourth plane is the RGBA image's alpha, sample for
+    /// sample, after the same color planes (`gbrap16le`, what ProRes 4444
+    /// and VP9 with alpha read); a translucent mesh has alphas below 65535.
+    @Test func alphaPlaneIsTheAlphaChannel() {
+        let mesh = Presets.named("frost")!.document.animatedMesh!.mesh(at: 0.4)
+        let image = CPURenderer(threadCount: 2).render16(RenderPlan(mesh: mesh, width: 97, height: 61))
+        let pixels = 97 * 61
+        let planes = PlanarGBR16Image(image, alpha: true)
+        #expect(planes.hasAlpha && planes.samples.count == 4 * pixels)
+        #expect(Array(planes.samples[0..<3 * pixels]) == PlanarGBR16Image(image).samples)
+        let alpha = (0..<pixels).map { image.components[4 * $0 + 3] }
+        #expect(Array(planes.samples[3 * pixels..<4 * pixels]) == alpha)
+        #expect(alpha.contains { $0 < 65535 })
+    }
 }
