@@ -421,21 +421,20 @@ if measuresScenes {
     }
 }
 
-// An animation's frames as `meshgrad animate` plans them: one level for
-// all frames, the tessellation cache handed from frame to frame; the
+// An animation's frames as `meshgrad animate` plans them: each at its own
+// level, the tessellation cache handed from frame to frame; the
 // tessellation (frame plan and triangle set-up) and the render of each,
 // medians over one second at 30 fps, and the same tessellation without the
 // cache.
 if measuresFrames {
     print("")
     print("animation frames, \(size), 30 fps over 1 s, CPU, 8-bit dithered, median per frame (ms)")
-    print("preset            level  tessellation  (no cache)  render  tessellation + render")
+    print("preset            levels tessellation  (no cache)  render  tessellation + render")
     for name in presetNames {
         guard let preset = Presets.named(name), case .mesh(let animated) = preset.document.content else { continue }
-        let document = preset.document
         let schedule = FrameSchedule(duration: 1, fps: 30)
-        let level = schedule.tessellationLevel(for: document, width: size.width, height: size.height)
         let cache = TessellationCache()
+        var levels: [Int] = []
         var planned: [Double] = []
         var uncached: [Double] = []
         var rendered: [Double] = []
@@ -445,15 +444,12 @@ if measuresFrames {
             var prepared: PreparedRaster!
             let planTime = seconds {
                 plan = RenderPlan(
-                    mesh: animated.mesh(at: time), width: size.width, height: size.height, tessellationLevel: level,
-                    tessellationCache: cache)
+                    mesh: animated.mesh(at: time), width: size.width, height: size.height, tessellationCache: cache)
                 prepared = PreparedRaster(plan: plan)
             }
             let plainTime = seconds {
                 _ = PreparedRaster(
-                    plan: RenderPlan(
-                        mesh: animated.mesh(at: time), width: size.width, height: size.height,
-                        tessellationLevel: level))
+                    plan: RenderPlan(mesh: animated.mesh(at: time), width: size.width, height: size.height))
             }
             let count = size.width * size.height * 4
             var pixels = [UInt8](repeating: 0, count: count)
@@ -463,6 +459,7 @@ if measuresFrames {
                 }
             }
             guard k > 0 else { continue }  // frame 0 warms up
+            levels.append(plan.tessellation.level)
             planned.append(planTime)
             uncached.append(plainTime)
             rendered.append(renderTime)
@@ -471,7 +468,8 @@ if measuresFrames {
         print(
             name.padding(toLength: 18, withPad: " ", startingAt: 0)
                 + String(
-                    format: "%5d  %12.2f  %10.2f  %6.2f  %21.2f", level ?? 0, median(planned) * 1000,
+                    format: "%2d-%2d  %12.2f  %10.2f  %6.2f  %21.2f", levels.min() ?? 0, levels.max() ?? 0,
+                    median(planned) * 1000,
                     median(uncached) * 1000, median(rendered) * 1000, median(both) * 1000))
     }
 }

@@ -102,7 +102,6 @@ struct AnimateCommand: Command {
         let measures = arguments.flag("--timings")
         var renderSeconds = 0.0
         var readbackSeconds = 0.0
-        let level = schedule.tessellationLevel(for: looped, width: size.width, height: size.height)
         let progress = ProgressBar(total: schedule.count, console: console, quiet: quiet)
         let dithers = !arguments.flag("--no-dither")
         let textMasks = TextMaskCache()
@@ -114,7 +113,7 @@ struct AnimateCommand: Command {
                 let time = schedule.time(ofFrame: k)
                 let frame = try FramePlan(
                     looped, label: source.label, width: size.width, height: size.height, time: time,
-                    tessellationLevel: level, textMasks: textMasks, tessellationCache: tessellations)
+                    textMasks: textMasks, tessellationCache: tessellations)
                 let image: ExportFrame
                 if sink.takes16BitFrames {
                     let start = DispatchTime.now()

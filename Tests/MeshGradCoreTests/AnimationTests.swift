@@ -203,15 +203,6 @@ import Testing
         #expect(schedule.count == 300)
         #expect(schedule.time(ofFrame: 0) == 0)
         #expect(abs(schedule.time(ofFrame: 299) - 9.9666666) < 1e-6)
-        let level = schedule.tessellationLevel(
-            base: Presets.onboarding.document.animatedMesh!.mesh,
-            animation: Presets.onboarding.document.animatedMesh?.animation, width: 320,
-            height: 180)
-        #expect(
-            level
-                >= TessellationLevel().level(
-                    for: PatchNets(Presets.onboarding.document.animatedMesh!.mesh(at: 0)), canvasWidth: 320,
-                    canvasHeight: 180))
     }
 
     private func length(_ v: SIMD2<Double>) -> Double { (v * v).sum().squareRoot() }

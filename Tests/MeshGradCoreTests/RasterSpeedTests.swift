@@ -139,7 +139,8 @@ import Testing
     /// with its own span there.
     @Test func rowListsInChunksAreTheSerialOnes() {
         var plan = RenderPlan(
-            mesh: Presets.named("onboarding")!.document.animatedMesh!.mesh(at: 0.3), width: 1280, height: 720)
+            mesh: Presets.named("onboarding")!.document.animatedMesh!.mesh(at: 0.3), width: 1280, height: 720,
+            tessellationLevel: 48)
         plan.antialiasesBorder = false
         let setup = RasterSetup(plan: plan, rows: 30..<700)
         #expect(setup.triangles.count > 16_384)

@@ -28,25 +28,6 @@ public struct FrameSchedule: Hashable, Sendable {
     public func time(ofFrame k: Int) -> Double { start + Double(k) / fps }
 
     public var times: [Double] { (0..<count).map(time(ofFrame:)) }
-
-    /// One tessellation level for every frame, so that the GPU keeps its
-    /// index buffer and re-uploads only vertices: the largest level any of
-    /// (up to) 32 evenly spread frames asks for, and an eighth more (at
-    /// most ``TessellationLevel/maximum``) for the frames between them,
-    /// whose points have moved on a little (the rule's levels are any
-    /// integer, so nothing rounds them up to a power of two any more).
-    public func tessellationLevel(
-        base: MeshGradient, animation: MeshAnimation?, width: Int, height: Int
-    ) -> Int {
-        let samples = stride(from: 0, to: count, by: max(1, count / 32)).map(time(ofFrame:))
-        var level = 1
-        for t in samples {
-            let mesh = animation?.mesh(from: base, at: t) ?? base
-            level = max(
-                level, TessellationLevel().level(for: PatchNets(mesh), canvasWidth: width, canvasHeight: height))
-        }
-        return level == 1 ? 1 : min(TessellationLevel.maximum, (level * 9 + 7) / 8)
-    }
 }
 
 /// An export whose frame count is past ``FrameSchedule/maximumCount``.

@@ -52,7 +52,7 @@ struct CellBounds {
             for i in 0..<n {
                 restrictRows(geometryColumns, at: i * 16, restrictions[j], into: &cell)
                 let deviation = deviationBound(cell)
-                var allowed = tolerance.geometricTolerance
+                var allowed = tolerance.interiorTolerance
                 if deviation > tolerance.minimumTolerance {
                     restrictRows(colorColumns, at: i * 16, restrictions[j], into: &color)
                     for k in 0..<16 { color[k] = finish(color[k]) }

@@ -12,6 +12,10 @@ final class ProvenLevelRule {
     let patchWide: [(bound: Double, tolerance: Double)]
     /// Each patch's geometry net in pixels.
     let geometry: [[SIMD2<Double>]]
+    /// Per patch: the smallest level at which its part of the silhouette
+    /// holds (``TessellationLevel/borderLevel(_:patch:scale:cap:)``; 1
+    /// inside), below which neither bound is asked.
+    let borderLevels: [Int]
     private var cells: [Int: CellBounds] = [:]
     /// `(patch, level)` pairs the cells already proved (`patch << 8 | level`):
     /// the final check of every patch at the mesh's level need not repeat
@@ -29,11 +33,15 @@ final class ProvenLevelRule {
             )
         }
         geometry = nets.geometry.map { net in net.points.map { $0 * scale } }
+        borderLevels = (0..<nets.count).map {
+            tolerance.borderLevel(nets, patch: $0, scale: scale, cap: TessellationLevel.maximum)
+        }
     }
 
     /// Whether patch `k` keeps within the tolerances at level `n`, by
     /// either proof.
     func holds(patch k: Int, level n: Int) -> Bool {
+        guard n >= borderLevels[k] else { return false }
         if patchWide[k].bound / Double(n * n) <= patchWide[k].tolerance { return true }
         guard tolerance.judgesCells else { return false }
         return cellsHold(patch: k, level: n)
@@ -45,6 +53,7 @@ final class ProvenLevelRule {
     /// one level predicts the level that brings it to 1; two or three
     /// checks instead of a bisection's six or seven.
     func smallestLevel(patch k: Int, from low: Int, cap: Int) -> Int {
+        let low = min(max(low, borderLevels[k]), cap)
         let patchWideLevel = self.patchWideLevel(patch: k, cap: cap)
         guard patchWideLevel > low, tolerance.judgesCells else { return max(low, patchWideLevel) }
         var n = max(low, patchWideLevel / 2)
