@@ -51,10 +51,14 @@ struct OutputCheck {
         }
     }
 
-    /// A RIFF WEBP file whose chunks are all there, with at least one frame.
+    /// A RIFF WEBP file whose chunks are all there, with at least one
+    /// picture: frames (`ANMF`), or one still picture (`VP8 `, `VP8L`)
+    /// where every frame was the same. libwebp's animation encoder merges a
+    /// frame identical to the one before into its duration, and writes a
+    /// lone remaining frame as a still image: a gradient without motion
+    /// exported to `.webp` is a still WebP, which shows the same forever.
     func verifyWebP(_ file: URL) throws {
-        let data = try Data(contentsOf: file)
-        let bytes = [UInt8](data)
+        let bytes = [UInt8](try Data(contentsOf: file))
         func u32(_ i: Int) -> Int {
             Int(bytes[i]) | Int(bytes[i + 1]) << 8 | Int(bytes[i + 2]) << 16 | Int(bytes[i + 3]) << 24
         }
@@ -62,13 +66,16 @@ struct OutputCheck {
             u32(4) + 8 == bytes.count
         else { throw ExportError("the written WebP is broken (is the disk full?)") }
         var offset = 12
-        var frameChunks = 0
+        var pictures = 0
         while offset + 8 <= bytes.count {
             let length = u32(offset + 4)
-            if bytes[offset..<offset + 4] == [0x41, 0x4E, 0x4D, 0x46] { frameChunks += 1 }  // ANMF
+            switch String(decoding: bytes[offset..<offset + 4], as: UTF8.self) {
+            case "ANMF", "VP8 ", "VP8L": pictures += 1
+            default: break
+            }
             offset += 8 + length + (length & 1)
         }
-        guard offset == bytes.count, frameChunks > 0 else {
+        guard offset == bytes.count, pictures > 0 else {
             throw ExportError("the written WebP is broken (is the disk full?)")
         }
     }

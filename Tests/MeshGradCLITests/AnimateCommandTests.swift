@@ -75,6 +75,70 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["clip.\(kind)"])
     }
 
+    /// The top-level chunks of a RIFF WEBP file, as (fourcc, payload).
+    func webpChunks(_ path: String) throws -> [(String, [UInt8])] {
+        let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        guard bytes.count >= 12, String(decoding: bytes[8..<12], as: UTF8.self) == "WEBP" else { return [] }
+        var chunks: [(String, [UInt8])] = []
+        var offset = 12
+        while offset + 8 <= bytes.count {
+            let length = bytes[offset + 4..<offset + 8].reversed().reduce(0) { $0 << 8 | Int($1) }
+            guard offset + 8 + length <= bytes.count else { break }
+            chunks.append(
+                (
+                    String(decoding: bytes[offset..<offset + 4], as: UTF8.self),
+                    Array(bytes[offset + 8..<offset + 8 + length])
+                ))
+            offset += 8 + length + (length & 1)
+        }
+        return chunks
+    }
+
+    /// ffmpeg 5 cannot decode an animated WebP, so its chunks are read: a
+    /// VP8X canvas of the export's size, looping, with one ANMF frame per
+    /// rendered frame (the mesh moves in every one).
+    @Test func animatedWebPHoldsEveryFrame() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("clip.webp").path
+        let run = try launch([
+            "animate", "--preset", "meshing-text-mesh", "--duration", "1", "--fps", "8", "--size", "96x64",
+            "--backend", "cpu", "--quiet", "-o", out,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        let chunks = try webpChunks(out)
+        guard let canvas = chunks.first(where: { $0.0 == "VP8X" })?.1, canvas.count >= 10 else {
+            Issue.record("no VP8X chunk: \(chunks.map(\.0))")
+            return
+        }
+        let width = 1 + (Int(canvas[4]) | Int(canvas[5]) << 8 | Int(canvas[6]) << 16)
+        let height = 1 + (Int(canvas[7]) | Int(canvas[8]) << 8 | Int(canvas[9]) << 16)
+        #expect(width == 96 && height == 64)
+        #expect(canvas[0] & 0x02 != 0, "the animation flag")
+        #expect(chunks.contains { $0.0 == "ANIM" })
+        #expect(chunks.filter { $0.0 == "ANMF" }.count == 8)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["clip.webp"])
+    }
+
+    /// A gradient that does not move has identical frames, which libwebp
+    /// merges into one still picture: the export succeeds (it failed its
+    /// own output check before) and the still decodes at the right size.
+    @Test func stillGradientToWebPIsAStillPicture() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("still.json")
+        try Data(VideoQualityTests.ramp.utf8).write(to: spec)
+        let out = dir.appendingPathComponent("still.webp").path
+        let run = try launch([
+            "animate", spec.path, "--duration", "1", "--fps", "10", "--size", "96x64", "--backend", "cpu", "--quiet",
+            "-o", out,
+        ])
+        #expect(run.status == 0, "\(run.err)")
+        #expect(try webpChunks(out).contains { $0.0 == "VP8 " || $0.0 == "VP8L" })
+        guard let (w, h, n, _) = try probe(out) else { return }
+        #expect(w == 96 && h == 64 && n == 1)
+    }
+
     @Test func folderReceivesNumberedPNGsOfTheRightFrames() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
