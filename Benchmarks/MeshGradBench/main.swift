@@ -21,8 +21,8 @@ FrameLoopMemory.keepFreedBlocks()
 // Meshes are measured as `meshgrad render` draws them: at t = 0, where an
 // animated preset's waves have moved its points (scene presets are left to
 // --scenes). --frames times an animation's frames at the size, as `meshgrad
-// animate` plans them (one level for all, the tessellation cache kept from
-// frame to frame): tessellation and render per frame, and the
+// animate` plans them (each frame at its own level, the tessellation cache
+// kept from frame to frame): tessellation and render per frame, and the
 // tessellation without the cache.
 // --floors prints, for the first preset, one line of what an end-to-end run
 // cannot beat: the plan (tessellation), the CPU render alone, the PNG
