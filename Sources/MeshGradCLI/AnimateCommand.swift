@@ -37,7 +37,7 @@ struct AnimateCommand: Command {
                 "--duration", "S",
                 "Seconds of animation (default: the document's loop, else its keyframes' length, else 10; a scene: its longest)."
             ),
-            .value("--fps", "N", "Frames per second (default 30)."),
+            .value("--fps", "N", "Frames per second, 0.001 to 1000 (default 30)."),
             .value(
                 "--size", "SIZE", "WIDTHxHEIGHT or a name (default: the document's, else 1920x1080).",
                 complete: .sizes),
@@ -61,7 +61,10 @@ struct AnimateCommand: Command {
         }
         func positive(_ text: String) -> Double? { Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let durationOption = try arguments.value("--duration", expected: "seconds > 0", positive)
-        let fps = try arguments.value("--fps", expected: "frames per second > 0", positive) ?? 30
+        let fps =
+            try arguments.value("--fps", expected: "frames per second, 0.001 to 1000") {
+                Double($0).flatMap { VideoSink.frameRates.contains($0) ? $0 : nil }
+            } ?? 30
         let start =
             try arguments.value("--start", expected: "seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } } ?? 0
         let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto

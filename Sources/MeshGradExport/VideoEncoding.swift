@@ -14,6 +14,27 @@ public enum VideoCodec: String, Sendable, CaseIterable {
         case .gif, .webp, .apng: false
         }
     }
+
+    /// The smallest frame the encoder takes, as measured with Debian 12's
+    /// encoders, so that a too small `--size` is refused before anything
+    /// renders rather than reported as ffmpeg's last words: SVT-AV1 1.4
+    /// rejects its parameters under 64×64; x265 refuses a height under 16
+    /// and a width under 16, and corrupts its heap (ffmpeg aborts) at widths
+    /// 40 and 48, so 64 is its safe width.
+    public var minimumSize: (width: Int, height: Int) {
+        switch self {
+        case .av1: (64, 64)
+        case .hevc: (64, 16)
+        case .h264, .vp9, .prores, .gif, .webp, .apng: (1, 1)
+        }
+    }
+
+    /// The highest frame rate the format plays as written: a GIF's frame
+    /// delays are hundredths of a second, and browsers and ffmpeg play a
+    /// delay under two hundredths as ten (a 60 fps GIF plays at about 10).
+    public var maximumFPS: Double? {
+        self == .gif ? 50 : nil
+    }
 }
 
 /// Limited ("TV", 16–235) or full (0–255) range in the YUV stream.

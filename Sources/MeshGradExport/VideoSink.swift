@@ -31,6 +31,11 @@ public final class VideoSink: FrameSink {
     public var takesPlanarFrames: Bool { encoding.framePixelFormat.isPlanar }
     public var planarFramesHaveAlpha: Bool { encoding.framePixelFormat.hasAlphaPlane }
 
+    /// The frame rates a video is written at: ffmpeg reads the rate as a
+    /// fraction, and one under a thousandth (a frame every 17 minutes) or
+    /// over a thousand a second is no video anyone plays.
+    public static let frameRates: ClosedRange<Double> = 0.001...1000
+
     /// Starts ffmpeg for `width × height` frames at `fps`.
     public init(destination: URL, encoding: VideoEncoding, width: Int, height: Int, fps: Double) throws {
         guard let ffmpeg = findExecutable("ffmpeg") else {
@@ -41,6 +46,22 @@ public final class VideoSink: FrameSink {
         if encoding.codec.storesYUV && encoding.codec != .prores && (width % 2 != 0 || height % 2 != 0) {
             throw ExportError(
                 "\(encoding.codec.rawValue) stores color at half resolution and needs an even width and height, not \(width)x\(height); use an even size, .mov (ProRes 4444) or .png"
+            )
+        }
+        guard Self.frameRates.contains(fps) else {
+            throw ExportError(
+                "\(formatRate(fps)) frames per second; expected \(formatRate(Self.frameRates.lowerBound)) to \(formatRate(Self.frameRates.upperBound))"
+            )
+        }
+        let minimum = encoding.codec.minimumSize
+        if width < minimum.width || height < minimum.height {
+            throw ExportError(
+                "\(encoding.codec.rawValue) needs frames at least \(minimum.width)x\(minimum.height), not \(width)x\(height); use a larger --size, or --codec h264"
+            )
+        }
+        if let maximum = encoding.codec.maximumFPS, fps > maximum {
+            throw ExportError(
+                "\(encoding.codec.rawValue) frame delays are hundredths of a second, and players slow those under two: --fps \(formatRate(maximum)) at most, not \(formatRate(fps)); use .webp or .png for more"
             )
         }
         self.destination = destination
@@ -237,7 +258,7 @@ public final class VideoSink: FrameSink {
 
 /// `30`, `29.97`: ffmpeg's -framerate wants a plain number.
 func formatRate(_ fps: Double) -> String {
-    fps == fps.rounded() ? String(Int(fps)) : String(fps)
+    fps == fps.rounded() && abs(fps) < 1e15 ? String(Int(fps)) : String(fps)
 }
 
 /// The first executable called `name` on PATH.

@@ -197,6 +197,71 @@ import Testing
         #expect(run.err.contains("needs an even width and height, not 333x517"))
     }
 
+    /// Sizes an encoder cannot take are refused before anything renders,
+    /// with the smallest it takes (ffmpeg's own words were a libsvtav1
+    /// parameter error, or x265 aborting on a corrupt heap at 48 wide).
+    @Test(arguments: [
+        ("av1", "32x32", "64x64"), ("av1", "640x48", "64x64"), ("hevc", "48x48", "64x16"), ("hevc", "640x8", "64x16"),
+    ])
+    func sizesTooSmallForTheEncoderAreRefused(codec: String, size: String, minimum: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try launch([
+            "animate", "--preset", "lava", "--duration", "0.2", "--fps", "10", "--size", size, "--codec", codec, "-o",
+            dir.appendingPathComponent("a.mp4").path,
+        ])
+        #expect(run.status == 1)
+        #expect(
+            run.err
+                == "meshgrad animate: error: \(codec) needs frames at least \(minimum), not \(size); use a larger --size, or --codec h264\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// A GIF above 50 fps would play at about 10 (its delays are
+    /// hundredths of a second, and players slow those under two): refused
+    /// with the limit; 50 fps itself is written and lasts what it should.
+    @Test func gifAboveFiftyFramesASecondIsRefused() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("a.gif").path
+        let refused = try launch([
+            "animate", "--preset", "lava", "--duration", "0.5", "--fps", "60", "--size", "32x32", "-o", out,
+        ])
+        #expect(refused.status == 1)
+        #expect(
+            refused.err
+                == "meshgrad animate: error: gif frame delays are hundredths of a second, and players slow those under two: --fps 50 at most, not 60; use .webp or .png for more\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+        let written = try launch([
+            "animate", "--preset", "lava", "--duration", "1", "--fps", "50", "--size", "32x32", "--quiet", "-o", out,
+        ])
+        #expect(written.status == 0, "\(written.err)")
+        guard let (_, _, n, d) = try probe(out) else { return }
+        #expect(n == 50 && abs(d - 1) < 0.03, "\(n) frames, \(d) s")
+    }
+
+    /// A frame rate no video is written at is a usage error, said in one
+    /// line (1e300 frames a second for 1e-299 s crashed converting the rate
+    /// to ffmpeg's argument; 1e-300 was ffmpeg's own error).
+    @Test(arguments: [
+        ["--fps", "1e300", "--duration", "1e-299"], ["--fps", "1e-300", "--duration", "1"], ["--fps", "1001"],
+    ])
+    func frameRatesOutOfRangeAreRefused(options: [String]) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let run = try launch(
+            ["animate", "--preset", "lava", "--size", "32x32", "-o", dir.appendingPathComponent("a.mp4").path] + options
+        )
+        #expect(run.status == 2)
+        #expect(
+            run.err
+                == "meshgrad animate: error: --fps \"\(options[1])\" is not valid; expected frames per second, 0.001 to 1000 (see 'meshgrad animate --help')\n"
+        )
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
     /// Ctrl-C in the middle of an export: ffmpeg stops, and neither the
     /// video nor any temporary file is left.
     @Test(arguments: ["clip.mp4", "frames/"])
