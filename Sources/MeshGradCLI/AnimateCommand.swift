@@ -76,10 +76,17 @@ struct AnimateCommand: Command {
         let document = source.document
         let duration = durationOption ?? document.naturalDuration ?? 10
         let looped = arguments.flag("--no-loop") ? document : document.loopingMeshes(every: duration)
-        let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
-        guard schedule.count <= 100_000 else {
-            throw UsageError(command: name, message: "\(schedule.count) frames is too many; expected at most 100000")
+        // Counted before the schedule, which clamps its count: the message
+        // says the frames asked for (1e308 s at 30 fps), not the clamp.
+        let frames = (duration * fps).rounded()
+        guard frames <= 100_000 else {
+            throw UsageError(
+                command: name,
+                message:
+                    "\(frames < 1e15 ? String(Int(frames)) : String(frames)) frames (--duration × --fps) is too many; expected at most 100000"
+            )
         }
+        let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
 
         // The first and last frames' times checked before ffmpeg starts
         // (each frame's plan checks its own too).

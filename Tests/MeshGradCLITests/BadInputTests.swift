@@ -388,7 +388,7 @@ import Testing
         (
             "animate frames",
             ["animate", "--preset", "aurora", "--duration", "1e308", "--fps", "1000", "-o", "DIR/clip.mp4"],
-            "frames is too many"
+            "frames (--duration × --fps) is too many"
         ),
         ("animate fps 0", ["animate", "--preset", "aurora", "--fps", "0", "-o", "DIR/clip.mp4"], "--fps"),
         (
