@@ -53,11 +53,33 @@ public final class PNGSequenceSink: FrameSink {
         case .sixteen(let image): bytes = try encoder.encode(image)
         case .planar16: preconditionFailure("PNG frames are RGBA: this sink does not take planar frames")
         }
-        let url = temporary.appendingPathComponent(Self.fileName(frame: index))
-        guard FileManager.default.createFile(atPath: url.path, contents: Data(bytes)) else {
-            throw ExportError("cannot write \(url.path)")
+        let name = Self.fileName(frame: index)
+        if let reason = Self.write(bytes, to: temporary.appendingPathComponent(name).path) {
+            // Named as the user will look for it, not by the temporary folder.
+            throw ExportError("cannot write \(destination.appendingPathComponent(name).path): \(reason)")
         }
         index += 1
+    }
+
+    /// Writes a frame's file; on failure, why (`strerror`: a full disk says
+    /// "No space left on device", which `createFile` kept to itself).
+    static func write(_ bytes: [UInt8], to path: String) -> String? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return String(cString: strerror(errno)) }
+        var written = 0
+        while written < bytes.count {
+            let n = bytes.withUnsafeBytes {
+                Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
+            }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else {
+                let reason = String(cString: strerror(n < 0 ? errno : EIO))
+                close(descriptor)
+                return reason
+            }
+            written += n
+        }
+        return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }
 
     public func finish() throws {

@@ -5,6 +5,7 @@ import MeshGradPNG
 import Testing
 
 @testable import MeshGradCLI
+@testable import MeshGradExport
 
 /// `meshgrad animate` end to end, through the real binary: videos that
 /// ffprobe reads back with the right size, frame count and duration, frame
@@ -260,6 +261,19 @@ import Testing
                 == "meshgrad animate: error: --fps \"\(options[1])\" is not valid; expected frames per second, 0.001 to 1000 (see 'meshgrad animate --help')\n"
         )
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty)
+    }
+
+    /// A frame file that cannot be written says why: /dev/full answers
+    /// every write as a full disk does.
+    @Test func aFrameThatCannotBeWrittenSaysWhy() throws {
+        #expect(PNGSequenceSink.write([1, 2, 3], to: "/dev/full") == "No space left on device")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let missing = dir.appendingPathComponent("missing/frame.png").path
+        #expect(PNGSequenceSink.write([1], to: missing) == "No such file or directory")
+        let path = dir.appendingPathComponent("frame.png").path
+        #expect(PNGSequenceSink.write([UInt8](repeating: 7, count: 100_000), to: path) == nil)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 7, count: 100_000))
     }
 
     /// Ctrl-C in the middle of an export: ffmpeg stops, and neither the
