@@ -97,9 +97,11 @@ struct AnimateCommand: Command {
         let written = piped?.path ?? output
         let encoding = try VideoOptions.encoding(arguments, output: written, command: name)
         let format = encoding?.format ?? .pngSequence
-        if piped == nil {
-            try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output)
-        }
+        let madeFolders =
+            piped == nil
+            ? try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output) : []
+        var exported = false
+        defer { exported ? PendingOutputs.shared.forgetFolders(madeFolders) : OutputPath.takeBack(madeFolders) }
         let destination = URL(fileURLWithPath: written)
         let sink: any FrameSink =
             try encoding.map {
@@ -158,6 +160,7 @@ struct AnimateCommand: Command {
             throw error
         }
         progress.finish()
+        exported = true
         if let piped { try OutputPath.copyToStandardOutput(piped) }
 
         let seconds = progress.elapsed

@@ -18,24 +18,45 @@ enum OutputPath {
         lossyExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
-    /// Makes the folder that will hold `path` (and the folders above it).
-    static func makeParent(of path: String) throws {
+    /// Makes the folder that will hold `path` (and the folders above it),
+    /// and returns the folders it made, deepest first, for
+    /// ``takeBack(_:)`` when the run fails: a refused or interrupted run
+    /// leaves no folder behind either.
+    @discardableResult
+    static func makeParent(of path: String) throws -> [String] {
         let parent = (path as NSString).deletingLastPathComponent
-        guard !parent.isEmpty else { return }
-        try makeFolder(parent)
+        guard !parent.isEmpty else { return [] }
+        return try makeFolder(parent)
     }
 
-    static func makeFolder(_ folder: String) throws {
+    @discardableResult
+    static func makeFolder(_ folder: String) throws -> [String] {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else { throw CommandError("\(folder): exists and is not a folder") }
-            return
+            return []
         }
+        var missing: [String] = []
+        var next = (folder as NSString).standardizingPath
+        while !next.isEmpty && next != "/" && !FileManager.default.fileExists(atPath: next) {
+            missing.append(next)
+            next = (next as NSString).deletingLastPathComponent
+        }
+        PendingOutputs.shared.trackFolders(missing)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         } catch {
+            takeBack(missing)
             throw CommandError("\(folder): the folder cannot be made (\(error.localizedDescription))")
         }
+        return missing
+    }
+
+    /// Removes folders a failed run made, those still empty (`rmdir`: a
+    /// file another run put there keeps its folder).
+    static func takeBack(_ folders: [String]) {
+        for folder in folders { rmdir(folder) }
+        PendingOutputs.shared.forgetFolders(folders)
     }
 
     /// The same file however it is spelled (`out/a.png`, `./out//a.png`).

@@ -158,7 +158,7 @@ struct RenderCommand: Command {
             console.note("meshgrad render: \(entry.output) exists; skipped (--skip-existing)\n")
             return
         }
-        let timings = try render(entry, options: options, engine: engine)
+        let timings = try render(entry, options: options, engine: engine, takesBackFolders: true)
         console.detail("meshgrad render: wrote \(entry.output == "-" ? "standard output" : entry.output)\n")
         if options.timings {
             console.err.write(timings.line(startup: clock.startup, context: clock.context, label: nil))
@@ -349,7 +349,11 @@ struct RenderCommand: Command {
     }
 
     /// Renders one entry to its file, streaming bands into the encoder.
-    static func render(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
+    /// A lone render that fails takes back the folders it made; a batch's
+    /// entries keep them (another entry may be writing into the same one).
+    static func render(
+        _ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer, takesBackFolders: Bool = false
+    ) throws -> StageTimings {
         if entry.output == "-" {
             // Standard output gets the file once it is whole and checked.
             var piped = entry
@@ -358,8 +362,18 @@ struct RenderCommand: Command {
             try OutputPath.copyToStandardOutput(URL(fileURLWithPath: piped.output))
             return timings
         }
-        try OutputPath.makeParent(of: entry.output)
-        return try renderFile(entry, options: options, engine: engine)
+        let madeFolders = try OutputPath.makeParent(of: entry.output)
+        guard takesBackFolders else {
+            PendingOutputs.shared.forgetFolders(madeFolders)
+            return try renderFile(entry, options: options, engine: engine)
+        }
+        do {
+            defer { PendingOutputs.shared.forgetFolders(madeFolders) }
+            return try renderFile(entry, options: options, engine: engine)
+        } catch {
+            OutputPath.takeBack(madeFolders)
+            throw error
+        }
     }
 
     static func renderFile(

@@ -8,9 +8,20 @@ public final class PendingOutputs: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [URL: Process?] = [:]
+    /// Folders a run made for its output (`mkdir -p`), deepest first.
+    private var madeFolders: [String] = []
 
     func register(_ url: URL, process: Process?) { lock.withLock { entries[url] = process } }
     func unregister(_ url: URL) { lock.withLock { _ = entries.removeValue(forKey: url) } }
+
+    /// Folders made for an output, which Ctrl-C removes too, if they are
+    /// still empty (`rmdir`: a file that another run put there keeps its
+    /// folder), until ``forgetFolders(_:)``.
+    public func trackFolders(_ folders: [String]) { lock.withLock { madeFolders = folders + madeFolders } }
+
+    public func forgetFolders(_ folders: [String]) {
+        lock.withLock { madeFolders.removeAll { folders.contains($0) } }
+    }
 
     /// Stops the encoders and removes every pending output. Called by the
     /// `meshgrad` executable when it is interrupted, just before it exits:
@@ -29,5 +40,6 @@ public final class PendingOutputs: @unchecked Sendable {
         for url in all.keys where FileManager.default.fileExists(atPath: url.path) {
             try? FileManager.default.removeItem(at: url)
         }
+        for folder in lock.withLock({ madeFolders }) { rmdir(folder) }
     }
 }

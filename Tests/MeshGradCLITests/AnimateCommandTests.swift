@@ -276,9 +276,32 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == Data(repeating: 7, count: 100_000))
     }
 
+    /// Folders made for an output (`mkdir -p`) are taken back when the
+    /// run fails: an export refused after they were made, or a render
+    /// refused for its size, leaves no empty folder behind; one that
+    /// succeeds keeps them.
+    @Test func aFailedRunLeavesNoFolderItMade() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let refusedExport = try launch([
+            "animate", "--preset", "lava", "--codec", "av1", "--size", "32x32", "-o", dir.path + "/a/b/clip.mp4",
+        ])
+        #expect(refusedExport.status == 1)
+        let refusedRender = try launch([
+            "render", "--preset", "meshing-text", "--size", "60000x60000", "-o", dir.path + "/c/d.png",
+        ])
+        #expect(refusedRender.status == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
+        let written = try launch([
+            "render", "--preset", "lava", "--size", "16x16", "--backend", "cpu", "-o", dir.path + "/e/f/g.png",
+        ])
+        #expect(written.status == 0, "\(written.err)")
+        #expect(FileManager.default.fileExists(atPath: dir.path + "/e/f/g.png"))
+    }
+
     /// Ctrl-C in the middle of an export: ffmpeg stops, and neither the
     /// video nor any temporary file is left.
-    @Test(arguments: ["clip.mp4", "frames/"])
+    @Test(arguments: ["clip.mp4", "frames/", "made/for/it/clip.mp4"])
     func interruptedExportLeavesNothing(output: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -290,10 +313,11 @@ import Testing
         ]
         process.standardError = FileHandle.nullDevice
         try process.run()
-        // Wait until frames are being written.
+        // Wait until frames are being written (beside the output).
+        let folder = URL(fileURLWithPath: dir.path + "/" + output).deletingLastPathComponent().path
         let deadline = Date().addingTimeInterval(20)
         while Date() < deadline {
-            let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
             if names.contains(where: { $0.hasPrefix(".") }) { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
