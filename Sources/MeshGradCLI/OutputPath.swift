@@ -36,12 +36,14 @@ enum OutputPath {
             guard isDirectory.boolValue else { throw CommandError("\(folder): exists and is not a folder") }
             return []
         }
-        var missing: [String] = []
-        var next = (folder as NSString).standardizingPath
-        while !next.isEmpty && next != "/" && !FileManager.default.fileExists(atPath: next) {
-            missing.append(next)
-            next = (next as NSString).deletingLastPathComponent
-        }
+        // Each folder on the way, deepest first, built from the components
+        // (Foundation's deletingLastPathComponent traps on a path ending in
+        // "..", such as "x/.." of "x/../y").
+        let components = folder.split(separator: "/")
+        let root = folder.hasPrefix("/") ? "/" : ""
+        let missing = components.indices.reversed()
+            .map { root + components[...$0].joined(separator: "/") }
+            .filter { !FileManager.default.fileExists(atPath: $0) }
         PendingOutputs.shared.trackFolders(missing)
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)

@@ -291,6 +291,10 @@ import Testing
             "render", "--preset", "meshing-text", "--size", "60000x60000", "-o", dir.path + "/c/d.png",
         ])
         #expect(refusedRender.status == 1)
+        let refusedDotted = try launch([
+            "animate", "--preset", "lava", "--codec", "av1", "--size", "32x32", "-o", dir.path + "/k/../l/clip.mp4",
+        ])
+        #expect(refusedDotted.status == 1, "\(refusedDotted.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
         let written = try launch([
             "render", "--preset", "lava", "--size", "16x16", "--backend", "cpu", "-o", dir.path + "/e/f/g.png",
