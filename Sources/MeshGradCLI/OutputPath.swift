@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradExport
 
 /// Where outputs go: folders made as needed (`mkdir -p`), `-` for
@@ -24,7 +25,7 @@ enum OutputPath {
     /// leaves no folder behind either.
     @discardableResult
     static func makeParent(of path: String) throws -> [String] {
-        let parent = (path as NSString).deletingLastPathComponent
+        let parent = PathText.folder(of: path)
         guard !parent.isEmpty else { return [] }
         return try makeFolder(parent)
     }
@@ -37,8 +38,7 @@ enum OutputPath {
             return []
         }
         // Each folder on the way, deepest first, built from the components
-        // (Foundation's deletingLastPathComponent traps on a path ending in
-        // "..", such as "x/.." of "x/../y").
+        // ("x/../y" makes x and y: each is taken back if the run fails).
         let components = folder.split(separator: "/")
         let root = folder.hasPrefix("/") ? "/" : ""
         let missing = components.indices.reversed()

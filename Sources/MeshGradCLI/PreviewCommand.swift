@@ -129,7 +129,7 @@ extension PreviewCommand {
         guard try arguments.value("--preset") == nil else {
             throw UsageError(command: name, message: "both SPEC.json and --preset given; expected one of them")
         }
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         var isDirectory: ObjCBool = false
         if !directory.isEmpty,
             !FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) || !isDirectory.boolValue

@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 import MeshGradImGui
 
@@ -65,7 +66,7 @@ extension PreviewSession {
 
     func exportVideo(seconds: Double, format: String) {
         let directory =
-            path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
+            path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
         let stem = (label as NSString).deletingPathExtension
         let target = freeName(in: directory.isEmpty ? "." : directory, stem: stem, extension: format)
         do {

@@ -325,7 +325,7 @@ public final class PreviewSession {
             target = path
         } else {
             let directory =
-                path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
+                path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
             let stem = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? label
             target = freeName(in: directory, stem: stem, extension: "json")
         }
@@ -366,7 +366,7 @@ public final class PreviewSession {
     func exportPNG(size: CanvasSize? = nil) {
         let size = size ?? options.exportSize
         let directory =
-            path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
+            path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
         let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
         let target = freeName(in: directory, stem: stem, extension: "png")
         do {

@@ -18,7 +18,9 @@ final class VideoExport {
     /// Starts `animate SNAPSHOT -o target --duration seconds`.
     init(document: GradientDocument, target: String, seconds: Double, size: CanvasSize?) throws {
         self.target = target
-        snapshot = (target as NSString).deletingLastPathComponent + "/.meshgrad-export-\(UUID().uuidString).json"
+        // Beside the target ("." for a bare file name, not the root).
+        let folder = PathText.folder(of: target)
+        snapshot = (folder.isEmpty ? "." : folder) + "/.meshgrad-export-\(UUID().uuidString).json"
         try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: snapshot))
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
         if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {

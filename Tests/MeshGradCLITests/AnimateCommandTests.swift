@@ -160,6 +160,26 @@ import Testing
         #expect(png == expected)
     }
 
+    /// A one-letter folder (`-o f/`) crashed: Foundation's
+    /// deletingLastPathComponent traps on a one-character path.
+    @Test func aOneLetterFolderReceivesTheFrames() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = CLITests.binary
+        process.currentDirectoryURL = dir
+        process.arguments = [
+            "animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "--quiet", "-o", "f/",
+        ]
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("f").path).sorted() == [
+                "frame-00000.png", "frame-00001.png",
+            ])
+    }
+
     @Test func anExistingFolderWithFilesIsNeverTouched() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
