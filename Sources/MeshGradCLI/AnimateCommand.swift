@@ -82,8 +82,7 @@ struct AnimateCommand: Command {
         guard frames <= 100_000 else {
             throw UsageError(
                 command: name,
-                message:
-                    "\(frames < 1e15 ? String(Int(frames)) : String(frames)) frames (--duration × --fps) is too many; expected at most 100000"
+                message: "\(formatNumber(frames)) frames (--duration × --fps) is too many; expected at most 100000"
             )
         }
         let schedule = FrameSchedule(duration: duration, fps: fps, start: start)

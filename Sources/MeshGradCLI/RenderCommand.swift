@@ -363,15 +363,11 @@ struct RenderCommand: Command {
             return timings
         }
         let madeFolders = try OutputPath.makeParent(of: entry.output)
-        guard takesBackFolders else {
-            PendingOutputs.shared.forgetFolders(madeFolders)
-            return try renderFile(entry, options: options, engine: engine)
-        }
+        defer { PendingOutputs.shared.forgetFolders(madeFolders) }
         do {
-            defer { PendingOutputs.shared.forgetFolders(madeFolders) }
             return try renderFile(entry, options: options, engine: engine)
         } catch {
-            OutputPath.takeBack(madeFolders)
+            if takesBackFolders { OutputPath.takeBack(madeFolders) }
             throw error
         }
     }
