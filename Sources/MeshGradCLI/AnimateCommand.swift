@@ -102,10 +102,8 @@ struct AnimateCommand: Command {
         var exported = false
         defer { exported ? PendingOutputs.shared.forgetFolders(madeFolders) : OutputPath.takeBack(madeFolders) }
         let destination = URL(fileURLWithPath: written)
-        let sink: any FrameSink =
-            try encoding.map {
-                try VideoSink(destination: destination, encoding: $0, width: size.width, height: size.height, fps: fps)
-            } ?? PNGSequenceSink(destination: destination)
+        let sink = try makeFrameSink(
+            destination: destination, encoding: encoding, width: size.width, height: size.height, fps: fps)
         let pipeline = FramePipeline(sink: sink)
 
         let engine = try backend.makeRenderer { console.note($0) }
@@ -160,7 +158,7 @@ struct AnimateCommand: Command {
         }
         progress.finish()
         exported = true
-        if let piped { try OutputPath.copyToStandardOutput(piped) }
+        if let piped { try OutputPath.copyFinished(piped, to: output) }
 
         let seconds = progress.elapsed
         if !quiet {
@@ -187,23 +185,33 @@ struct AnimateCommand: Command {
 }
 
 extension AnimateCommand {
-    /// For `-o -`: the temporary file the video is made in (then copied to
-    /// standard output), named for `--format`.
+    static let videoExtensions = ["mp4", "mov", "webm", "gif", "webp", "png"]
+
+    /// For `-o -` or a FIFO or device whose name says no format: the
+    /// temporary file the video is made in (then copied there), named for
+    /// `--format`.
     static func pipedOutput(_ arguments: Arguments, output: String) throws -> URL? {
-        guard output == "-" else {
-            try arguments.refuse("--format", because: "the output's extension names the format; --format is for -o -")
+        let extensionNamesFormat = videoExtensions.contains((output as NSString).pathExtension.lowercased())
+        guard output == "-" || (OutputPath.isStream(output) && !extensionNamesFormat) else {
+            // A --format that agrees with the extension is harmless.
+            let named = (output as NSString).pathExtension.lowercased()
+            if try arguments.value("--format").map({ $0 != named }) ?? false {
+                try arguments.refuse(
+                    "--format", because: "the output's extension names the format; --format is for -o - or a device")
+            }
             return nil
         }
         guard let format = try arguments.value("--format") else {
-            throw UsageError(command: name, message: "-o - needs --format mp4|mov|webm|gif|webp|png")
+            throw UsageError(command: name, message: "-o \(output) needs --format mp4|mov|webm|gif|webp|png")
         }
-        guard ["mp4", "mov", "webm", "gif", "webp", "png"].contains(format) else {
+        guard videoExtensions.contains(format) else {
             throw UsageError(
                 command: name, message: "--format \"\(format)\" is not valid; expected mp4, mov, webm, gif, webp or png"
             )
         }
         try arguments.refuse("--frames", because: "a folder of frames cannot go to standard output")
         try OutputPath.refuseTerminal(command: name, what: "a video")
+        if output == "-" { try OutputPath.refuseClosedOutput() }
         return OutputPath.temporary(extension: format)
     }
 }

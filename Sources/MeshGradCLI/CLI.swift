@@ -54,7 +54,7 @@ public enum CLI {
             let parsed = try Arguments(rest, entry: command)
             console.verbosity = try parsed.verbosity
             try command.run(parsed, console)
-            return 0
+            return outputFailure(command: command.name, console: console)
         } catch let failure as BatchFailure {
             // Each failure was reported as it happened.
             return Int32(min(failure.count, 125))
@@ -65,6 +65,16 @@ public enum CLI {
             console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 1
         }
+    }
+
+    /// 0, or 1 with one line when a write to standard output or error
+    /// failed (a full disk, a closed stream): a command whose output was
+    /// lost has not succeeded.
+    static func outputFailure(command: String, console: Console) -> Int32 {
+        let streams = [console.out, console.err].compactMap { $0 as? FileDescriptorOutput }
+        guard let failure = streams.lazy.compactMap(\.failure).first else { return 0 }
+        console.err.write("meshgrad \(command): error: write error: \(failure)\n")
+        return 1
     }
 
     /// `meshgrad help [COMMAND]`: an unknown command is a usage mistake.

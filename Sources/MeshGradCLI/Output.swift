@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 
 /// Where a command writes: standard output and standard error, or buffers
 /// in the tests that run commands in-process.
@@ -6,15 +7,38 @@ public protocol TextOutput: AnyObject {
     func write(_ text: String)
 }
 
-/// Writes to a file descriptor (1 or 2), unbuffered past each call.
+/// Writes to a file descriptor (1 or 2), unbuffered past each call, and
+/// remembers the first write that failed (a full disk, a closed stream): the
+/// command then ends with that reason and a non-zero status
+/// (``CLI/run(_:console:)``), never with an empty file and 0.
 public final class FileDescriptorOutput: TextOutput, @unchecked Sendable {
-    let handle: FileHandle
-    public init(_ handle: FileHandle) { self.handle = handle }
-    public func write(_ text: String) {
-        try? handle.write(contentsOf: Data(text.utf8))
+    let descriptor: Int32
+    /// What the stream is called in the message.
+    let name: String
+    private let lock = NSLock()
+    private var firstFailure: String?
+
+    public init(descriptor: Int32, name: String) {
+        self.descriptor = descriptor
+        self.name = name
     }
-    public static let standardOutput = FileDescriptorOutput(.standardOutput)
-    public static let standardError = FileDescriptorOutput(.standardError)
+
+    public func write(_ text: String) {
+        lock.withLock {
+            guard firstFailure == nil else { return }
+            if StandardStreams.closedAtStart.contains(descriptor) {
+                firstFailure = "\(name) is closed"
+                return
+            }
+            firstFailure = Array(text.utf8).withUnsafeBytes { StreamWriter.writeAll($0, to: descriptor) }.map { "\(name): \($0)" }
+        }
+    }
+
+    /// The first failed write's reason, if any write failed.
+    public var failure: String? { lock.withLock { firstFailure } }
+
+    public static let standardOutput = FileDescriptorOutput(descriptor: STDOUT_FILENO, name: "standard output")
+    public static let standardError = FileDescriptorOutput(descriptor: STDERR_FILENO, name: "standard error")
 }
 
 /// Collects what is written, for tests.

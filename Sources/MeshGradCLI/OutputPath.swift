@@ -19,6 +19,16 @@ enum OutputPath {
         lossyExtensions.contains((path as NSString).pathExtension.lowercased())
     }
 
+    /// Whether `path` is a FIFO, a character device or a standard stream
+    /// by name: an output that receives bytes (a PNG, where its name says
+    /// no format) rather than a file put in place.
+    static func isStream(_ path: String) -> Bool {
+        switch try? OutputTarget.of(path) {
+        case .stream?, .descriptor?: true
+        default: false
+        }
+    }
+
     /// Makes the folder that will hold `path` (and the folders above it),
     /// and returns the folders it made, deepest first, for
     /// ``takeBack(_:)`` when the run fails: a refused or interrupted run
@@ -80,24 +90,30 @@ enum OutputPath {
         return nil
     }
 
-    /// Writes a finished file to standard output, then removes it.
-    static func copyToStandardOutput(_ file: URL) throws {
+    /// Writes a finished file to standard output (`-`) or into the FIFO or
+    /// device `output`, then removes it.
+    static func copyFinished(_ file: URL, to output: String) throws {
         defer {
             try? FileManager.default.removeItem(at: file)
             PendingOutputs.shared.forget(file)
         }
-        guard let input = FileHandle(forReadingAtPath: file.path) else {
-            throw CommandError("the temporary output \(file.path) cannot be read")
-        }
-        defer { try? input.close() }
-        while true {
-            let chunk = input.readData(ofLength: 1 << 20)
-            if chunk.isEmpty { break }
+        if output == "-" {
+            try refuseClosedOutput()
             do {
-                try FileHandle.standardOutput.write(contentsOf: chunk)
+                try StreamWriter.copy(file: file.path, to: .descriptor(STDOUT_FILENO), shownAs: "standard output")
             } catch {
-                throw CommandError("standard output cannot be written (\(error.localizedDescription))")
+                throw CommandError("write error: standard output: \(error.reason)")
             }
+        } else {
+            try StreamWriter.copy(file: file.path, to: OutputTarget.of(output), shownAs: output)
+        }
+    }
+
+    /// `-o -` with standard output closed (`>&-`): refused before anything
+    /// renders.
+    static func refuseClosedOutput() throws {
+        if StandardStreams.closedAtStart.contains(STDOUT_FILENO) {
+            throw CommandError("standard output is closed; expected it open for -o -, or a file name")
         }
     }
 

@@ -112,8 +112,12 @@ struct RenderCommand: Command {
         if !plan.isBatch && !options.json {
             return try renderOne(try entries[0].get(), options: options, engine: engine, console: console, at: context)
         }
+        // More workers than entries or cores would only wait (or, for a
+        // huge --jobs, never finish being made).
+        let workers = max(1, min(jobs, entries.count, ProcessInfo.processInfo.activeProcessorCount))
+        if workers < jobs { console.detail("meshgrad render: --jobs \(jobs) runs as \(workers)\n") }
         let batch = try renderBatch(
-            entries, options: options, engine: engine, jobs: jobs, console: console, at: context)
+            entries, options: options, engine: engine, jobs: workers, console: console, at: context)
         if options.json {
             var summary = batch.summary
             summary["shard"] = shard?.json ?? NSNull()
@@ -146,6 +150,7 @@ struct RenderCommand: Command {
         if plan.singleOutput == "-" {
             try arguments.refuse("--json", because: "-o - writes the PNG to standard output")
             try OutputPath.refuseTerminal(command: name, what: "a PNG")
+            try OutputPath.refuseClosedOutput()
         }
     }
 
@@ -359,7 +364,7 @@ struct RenderCommand: Command {
             var piped = entry
             piped.output = OutputPath.temporary(extension: "png").path
             let timings = try renderFile(piped, options: options, engine: engine)
-            try OutputPath.copyToStandardOutput(URL(fileURLWithPath: piped.output))
+            try OutputPath.copyFinished(URL(fileURLWithPath: piped.output), to: "-")
             return timings
         }
         let madeFolders = try OutputPath.makeParent(of: entry.output)

@@ -24,11 +24,7 @@ extension RenderCommand {
         }
         timings.render = start.secondsElapsed
         let writeStart = DispatchTime.now()
-        do {
-            try Data(bytes).write(to: URL(fileURLWithPath: entry.output), options: .atomic)
-        } catch {
-            throw CommandError("\(entry.output): cannot be written (\(error.localizedDescription))")
-        }
+        try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output), durability: .whereReplacingNeedsIt)
         timings.write = writeStart.secondsElapsed
         return timings
     }

@@ -40,10 +40,10 @@ enum RenderPlanning {
             throw UsageError(command: command, message: "standard input (-) given twice; expected it once")
         }
         if inputs.count == 1 {
-            guard output == "-" || OutputPath.isImage(output) else {
+            guard output == "-" || OutputPath.isImage(output) || OutputPath.isStream(output) else {
                 throw UsageError(
                     command: command,
-                    message: "output \"\(output)\" does not end in .png, .pdf, .jpg or .webp; expected -o OUT.png, OUT.pdf, OUT.jpg, OUT.webp or -")
+                    message: "output \"\(output)\" does not end in .png, .pdf, .jpg or .webp; expected -o OUT.png, OUT.pdf, OUT.jpg, OUT.webp, - or a FIFO or device (which receives a PNG)")
             }
             let label = files.first.map(DocumentInput.label) ?? "preset \(presets[0])"
             return Plan(

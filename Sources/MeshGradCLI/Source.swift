@@ -69,27 +69,36 @@ enum DocumentInput {
     }
 
     /// All of a stream (standard input for `-`), up to `maximumBytes`.
+    /// Every read is checked: a stream that fails says why in one line.
     static func readStream(_ path: String, what: String) throws -> [UInt8] {
-        let handle: FileHandle
+        let descriptor: Int32
         if path == "-" {
-            handle = .standardInput
+            try StandardStreams.refuseClosedInput(what: what)
+            descriptor = STDIN_FILENO
         } else {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
                 throw CommandError("\(SafeText.value(path, limit: 200)): is a folder; expected \(what)")
             }
-            guard let opened = FileHandle(forReadingAtPath: path) else {
+            descriptor = open(path, O_RDONLY | O_CLOEXEC)
+            guard descriptor >= 0 else {
                 throw CommandError(
                     "\(SafeText.value(path, limit: 200)): cannot be opened for reading (\(String(cString: strerror(errno))))"
                 )
             }
-            handle = opened
         }
+        defer { if descriptor != STDIN_FILENO { close(descriptor) } }
         var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
-            let chunk = handle.readData(ofLength: 1 << 16)
-            if chunk.isEmpty { break }
-            bytes += chunk
+            let n = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n >= 0 else {
+                throw CommandError(
+                    "\(SafeText.value(label(path), limit: 200)): read error: \(String(cString: strerror(errno)))")
+            }
+            if n == 0 { break }
+            bytes += chunk[..<n]
             if bytes.count > maximumBytes {
                 throw CommandError(
                     "\(SafeText.value(label(path), limit: 200)): larger than \(maximumBytes >> 20) MB; expected \(what)"

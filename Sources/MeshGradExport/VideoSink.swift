@@ -11,6 +11,8 @@ import MeshGradCore
 public final class VideoSink: FrameSink {
     public let destination: URL
     let temporary: URL
+    /// How the finished video is put at `destination`.
+    let target: OutputTarget
     let process = Process()
     let input = Pipe()
     let log: URL
@@ -69,7 +71,10 @@ public final class VideoSink: FrameSink {
         self.width = width
         self.height = height
         self.fps = fps
-        let directory = destination.deletingLastPathComponent()
+        // What is at the destination decides where the temporary goes: a
+        // FIFO or a device receives the finished video, never a rename.
+        target = try OutputTarget.of(destination.path)
+        let directory = target.temporaryFolder
         let temporaryFolder = FileManager.default.temporaryDirectory
         TemporaryFiles.removeStale(in: directory)
         TemporaryFiles.removeStale(in: temporaryFolder)
@@ -223,10 +228,10 @@ public final class VideoSink: FrameSink {
             try? FileManager.default.removeItem(at: temporary)
             throw error
         }
-        if rename(temporary.path, destination.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw ExportError("cannot write \(destination.path): \(reason)")
+        do {
+            try target.place(temporary, shownAs: destination.path)
+        } catch {
+            throw ExportError("\(error)")
         }
     }
 

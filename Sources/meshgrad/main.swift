@@ -4,6 +4,10 @@ import MeshGradCore
 import MeshGradExport
 import MeshGradPipeline
 
+// A standard stream closed by the caller (`<&-`) is refused in one line,
+// and no file opened later may take its number (StandardStreams says why).
+StandardStreams.occupyClosed()
+
 // Frames allocate and free the same large buffers: keep them in the heap
 // (FrameLoopMemory says why and what it gains).
 FrameLoopMemory.keepFreedBlocks()

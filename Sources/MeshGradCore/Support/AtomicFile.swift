@@ -4,7 +4,9 @@ import Foundation
 /// new one, never a part: the bytes go to a temporary file beside the
 /// destination, which is renamed over it, after being flushed to disk where
 /// `durability` asks. A failed or interrupted write leaves the user's
-/// previous file untouched.
+/// previous file untouched. What is not a file at the destination is never
+/// renamed over (``OutputTarget``): a link's target is replaced instead, and
+/// a FIFO or a device receives the finished bytes.
 public final class AtomicFile {
     /// When the data is flushed to disk (`fsync`) before the rename.
     public enum Durability: Sendable {
@@ -18,6 +20,9 @@ public final class AtomicFile {
     }
 
     public let destination: URL
+    /// What is at `destination`, and so where the temporary goes and how it
+    /// is put in place.
+    public let target: OutputTarget
     public let temporary: URL
     public let durability: Durability
     private let handle: FileHandle
@@ -27,7 +32,8 @@ public final class AtomicFile {
     public init(destination: URL, durability: Durability = .flushed) throws(FileWriteError) {
         self.destination = destination
         self.durability = durability
-        let directory = destination.deletingLastPathComponent()
+        target = try OutputTarget.of(destination.path)
+        let directory = target.temporaryFolder
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory), isDirectory.boolValue
         else {
@@ -66,7 +72,9 @@ public final class AtomicFile {
         finished = true
         defer { AtomicFile.pending.unregister(temporary) }
         do {
-            if durability == .flushed || CrashSafety.renameNeedsFlush(replacing: destination) {
+            if case .replace(let path) = target,
+                durability == .flushed || CrashSafety.renameNeedsFlush(replacing: URL(fileURLWithPath: path))
+            {
                 try handle.synchronize()
             }
             try handle.close()
@@ -74,11 +82,7 @@ public final class AtomicFile {
             try? FileManager.default.removeItem(at: temporary)
             throw FileWriteError(path: destination.path, reason: error.localizedDescription)
         }
-        if rename(temporary.path, destination.path) != 0 {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(at: temporary)
-            throw FileWriteError(path: destination.path, reason: reason)
-        }
+        try target.place(temporary, shownAs: destination.path)
     }
 
     /// Gives up: removes the temporary file, leaves the destination alone.
