@@ -52,12 +52,6 @@ struct Shard: Equatable {
             throw bad("no job engine found (none of \(names) is set)")
         }
         let raw = environment[engine.index] ?? ""
-        var base = engine.base
-        // A Slurm array need not start at 0 (`--array=1-8`).
-        if engine.index == "SLURM_ARRAY_TASK_ID", let minimum = environment["SLURM_ARRAY_TASK_MIN"].flatMap({ Int($0) })
-        {
-            base = minimum
-        }
         guard let value = Int(raw) else { throw bad("\(engine.index)=\(raw) is not a whole number") }
         let engineCount = engine.count.flatMap { environment[$0] }.flatMap { Int($0) }
         if let engineCount, let givenCount, engineCount != givenCount {
@@ -66,9 +60,38 @@ struct Shard: Equatable {
         guard let n = givenCount ?? engineCount else {
             throw bad("\(engine.name) gives no count (\(engine.index) only)", expected: "auto/N with the count")
         }
-        let i = value - base
-        guard (0..<n).contains(i) else { throw bad("\(engine.index)=\(raw) is outside 0..<\(n) (from \(base))") }
+        var i = value - engine.base
+        if engine.index == "SLURM_ARRAY_TASK_ID" {
+            i = try Shard.slurmPosition(of: value, count: n, environment: environment, bad: bad)
+        }
+        guard (0..<n).contains(i) else {
+            throw bad("\(engine.index)=\(raw) is outside 0..<\(n) (from \(engine.base))")
+        }
         self.init(index: i, count: n, source: engine.index)
+    }
+
+    /// A Slurm task's place in its array: `--array=A-B:S` numbers its tasks
+    /// A, A+S, … B, so the task with ID `id` is shard `(id − A) / S`
+    /// (`SLURM_ARRAY_TASK_MIN`, `…_STEP`). A list (`--array=1,3,7`) tells a
+    /// task neither its position nor the others' IDs (Slurm gives a list
+    /// STEP 1), so every task refuses it rather than render a guess.
+    static func slurmPosition(
+        of id: Int, count: Int, environment: [String: String], bad: (String, String) -> UsageError
+    ) throws(UsageError) -> Int {
+        func number(_ name: String) -> Int? { environment[name].flatMap { Int($0) } }
+        let minimum = number("SLURM_ARRAY_TASK_MIN") ?? 0
+        let step = max(1, number("SLURM_ARRAY_TASK_STEP") ?? 1)
+        let maximum = number("SLURM_ARRAY_TASK_MAX") ?? (minimum + (count - 1) * step)
+        guard maximum >= minimum, (maximum - minimum) % step == 0, (maximum - minimum) / step + 1 == count,
+            (id - minimum) % step == 0
+        else {
+            throw bad(
+                "this Slurm array is a list (SLURM_ARRAY_TASK_COUNT=\(count) tasks between "
+                    + "SLURM_ARRAY_TASK_MIN=\(minimum) and SLURM_ARRAY_TASK_MAX=\(maximum) by \(step)), "
+                    + "and a task cannot tell its place in a list",
+                "an --array range A-B or A-B:S, or --shard I/N with an index of your own")
+        }
+        return (id - minimum) / step
     }
 
     func contains(_ k: Int) -> Bool { k % count == index }

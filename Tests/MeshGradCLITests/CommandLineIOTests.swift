@@ -288,6 +288,30 @@ import Testing
         // GNU parallel counts from 1.
         #expect(try shard("auto/3", ["PARALLEL_SEQ": "3"]) == Shard(index: 2, count: 3, source: "PARALLEL_SEQ"))
         #expect(try shard("2/8", [:]) == Shard(index: 2, count: 8))
+        // A stepped array (--array=0-10:2): tasks 0, 2, … 10 are shards 0 … 5.
+        let stepped = ["SLURM_ARRAY_TASK_MIN": "0", "SLURM_ARRAY_TASK_MAX": "10", "SLURM_ARRAY_TASK_STEP": "2",
+            "SLURM_ARRAY_TASK_COUNT": "6"]
+        for (id, index) in [(0, 0), (4, 2), (10, 5)] {
+            #expect(
+                try shard("auto", stepped.merging(["SLURM_ARRAY_TASK_ID": "\(id)"]) { $1 })
+                    == Shard(index: index, count: 6, source: "SLURM_ARRAY_TASK_ID"))
+        }
+        // --array=3-9:3: tasks 3, 6, 9.
+        #expect(
+            try shard(
+                "auto",
+                ["SLURM_ARRAY_TASK_ID": "9", "SLURM_ARRAY_TASK_MIN": "3", "SLURM_ARRAY_TASK_MAX": "9",
+                    "SLURM_ARRAY_TASK_STEP": "3", "SLURM_ARRAY_TASK_COUNT": "3"]) == Shard(index: 2, count: 3, source: "SLURM_ARRAY_TASK_ID"))
+        // A list (--array=1,3,7), as Slurm describes it: refused in every task.
+        for id in [1, 3, 7] {
+            let list = ["SLURM_ARRAY_TASK_ID": "\(id)", "SLURM_ARRAY_TASK_MIN": "1", "SLURM_ARRAY_TASK_MAX": "7",
+                "SLURM_ARRAY_TASK_STEP": "1", "SLURM_ARRAY_TASK_COUNT": "3"]
+            #expect {
+                try shard("auto", list)
+            } throws: {
+                "\($0)".contains("this Slurm array is a list")
+            }
+        }
         for (text, environment, message) in [
             ("auto", [String: String](), "no job engine found"),
             ("auto", ["JOB_COMPLETION_INDEX": "1"], "gives no count"),
