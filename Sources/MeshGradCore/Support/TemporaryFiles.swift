@@ -2,24 +2,77 @@ import Foundation
 
 /// Names for the temporary files and folders a run writes beside its
 /// outputs (and in `$TMPDIR`), made so that a later run can recognize
-/// them: `.meshgrad-PID-RANDOM-NAME`. A run killed outright (SIGKILL, a
-/// power cut) cannot remove its own; the next run that writes to the same
-/// folder removes those whose process is gone.
+/// them: `.meshgrad-hHOST-PID-RANDOM-NAME`. A run killed outright (SIGKILL,
+/// a power cut) cannot remove its own; the next run that writes to the same
+/// folder removes them, but only those it can tell are dead.
+///
+/// A process number means something only to processes of the same kernel
+/// and PID namespace: a folder shared by two machines (NFS, a Kubernetes
+/// volume, `parallel --sshlogin`) or two containers holds temporaries of
+/// processes this one cannot see. So each name carries its host, a hash of
+/// the kernel's boot id and the PID namespace; a temporary of this host is
+/// removed when its process is gone, one of another host (or of a name
+/// without a host) only when it is older than ``foreignAge``.
 public enum TemporaryFiles {
     public static let prefix = ".meshgrad-"
+
+    /// How old another host's temporary must be to count as abandoned: no
+    /// render or export runs for a day.
+    public static let foreignAge: TimeInterval = 24 * 3600
 
     /// A fresh name for a temporary that becomes `final`: it keeps
     /// `final`'s extension last (ffmpeg picks its format by it).
     public static func name(for final: String, suffix: String = ".tmp") -> String {
         let pid = ProcessInfo.processInfo.processIdentifier
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        return "\(prefix)\(pid)-\(random)-\(final)\(suffix)"
+        return "\(prefix)h\(host)-\(pid)-\(random)-\(final)\(suffix)"
     }
 
-    /// The process that made `name`, if it is one of these names.
-    public static func owner(of name: String) -> Int32? {
+    /// Who made a temporary: its host (nil for a name from before hosts
+    /// were named) and its process.
+    public struct Owner: Equatable, Sendable {
+        public var host: String?
+        public var pid: Int32
+        public init(host: String?, pid: Int32) {
+            self.host = host
+            self.pid = pid
+        }
+    }
+
+    /// The owner of `name`, if it is one of these names.
+    public static func owner(of name: String) -> Owner? {
         guard name.hasPrefix(prefix) else { return nil }
-        return name.dropFirst(prefix.count).split(separator: "-", maxSplits: 1).first.flatMap { Int32($0) }
+        let fields = name.dropFirst(prefix.count).split(separator: "-", maxSplits: 2, omittingEmptySubsequences: false)
+        if let first = fields.first, first.hasPrefix("h"), first.count == 13, fields.count >= 2,
+            let pid = Int32(fields[1])
+        {
+            return Owner(host: String(first.dropFirst()), pid: pid)
+        }
+        return fields.first.flatMap { Int32($0) }.map { Owner(host: nil, pid: $0) }
+    }
+
+    /// This host: 12 hex digits of a hash of the boot id (one per running
+    /// kernel) and the PID namespace (one per container).
+    public static let host: String = {
+        let boot = (try? String(contentsOfFile: "/proc/sys/kernel/random/boot_id", encoding: .utf8)) ?? hostName()
+        let namespace = linkText("/proc/self/ns/pid") ?? ""
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in (boot.trimmingCharacters(in: .whitespacesAndNewlines) + "|" + namespace).utf8 {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        let digits = String(hash & 0xffff_ffff_ffff, radix: 16)
+        return String(repeating: "0", count: 12 - digits.count) + digits
+    }()
+
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        return gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : ""
+    }
+
+    static func linkText(_ path: String) -> String? {
+        var buffer = [CChar](repeating: 0, count: 256)
+        let count = readlink(path, &buffer, buffer.count - 1)
+        return count > 0 ? String(cString: buffer) : nil
     }
 
     /// Whether process `pid` still runs (or exists under another user).
@@ -27,21 +80,30 @@ public enum TemporaryFiles {
         pid > 0 && (kill(pid, 0) == 0 || errno == EPERM)
     }
 
-    /// Removes the temporaries in `folder` whose process is gone; returns
-    /// their names. Each folder is looked at once per run.
+    /// Whether the temporary `name` at `path` is abandoned: this host's
+    /// with its process gone, or anyone else's older than ``foreignAge``.
+    static func isAbandoned(_ owner: Owner, at path: String, now: Date) -> Bool {
+        if owner.host == host {
+            return owner.pid != ProcessInfo.processInfo.processIdentifier && !isRunning(owner.pid)
+        }
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return false }
+        return now.timeIntervalSince1970 - TimeInterval(info.st_mtim.tv_sec) > foreignAge
+    }
+
+    /// Removes the abandoned temporaries in `folder`; returns their names.
+    /// Each folder is looked at once per run.
     @discardableResult
     public static func removeStale(in folder: URL) -> [String] {
         let path = folder.standardizedFileURL.path
         guard cleaned.insert(path) else { return [] }
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        let now = Date()
         var removed: [String] = []
         for name in names {
-            guard let pid = owner(of: name), pid != ProcessInfo.processInfo.processIdentifier, !isRunning(pid) else {
-                continue
-            }
-            if (try? FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))) != nil {
-                removed.append(name)
-            }
+            let full = (path as NSString).appendingPathComponent(name)
+            guard let owner = owner(of: name), isAbandoned(owner, at: full, now: now) else { continue }
+            if (try? FileManager.default.removeItem(atPath: full)) != nil { removed.append(name) }
         }
         return removed
     }
