@@ -113,7 +113,7 @@ let package = Package(
         .target(
             name: "MeshGradExport",
             dependencies: [
-                "MeshGradCore", "MeshGradPNG", .target(name: "CPipe", condition: .when(platforms: [.linux])),
+                "MeshGradCore", "MeshGradPNG", "CWebP", .target(name: "CPipe", condition: .when(platforms: [.linux])),
             ]),
         // JPEG (libjpeg-turbo) and WebP (libwebp) stills, and JPEG photos for `meshgrad fit`.
         .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP"]),

@@ -1,2 +1,4 @@
-// libwebp's simple encoding API (Debian: libwebp-dev).
+// libwebp's simple encoding API and its animation encoder (libwebpmux)
+// (Debian: libwebp-dev).
 #include <webp/encode.h>
+#include <webp/mux.h>

@@ -101,3 +101,17 @@ public enum ExportFormat: String, Sendable, CaseIterable {
         }
     }
 }
+
+/// The sink for an export: PNG frames into a folder when `encoding` is nil,
+/// animated WebP through libwebp, every other format through ffmpeg.
+public func makeFrameSink(
+    destination: URL, encoding: VideoEncoding?, width: Int, height: Int, fps: Double
+) throws -> any FrameSink {
+    guard let encoding else { return try PNGSequenceSink(destination: destination) }
+    if encoding.codec == .webp {
+        return try WebPAnimationSink(
+            destination: destination, width: width, height: height, fps: fps, quality: encoding.quality ?? 90,
+            method: encoding.speed.flatMap { Int($0) } ?? 4)
+    }
+    return try VideoSink(destination: destination, encoding: encoding, width: width, height: height, fps: fps)
+}

@@ -121,6 +121,34 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["clip.webp"])
     }
 
+    /// Every frame of an animated WebP, decoded by libwebp's own animation
+    /// decoder (Pillow) and composed as a viewer shows it, is within 3/255
+    /// (mean of each 64 × 64 tile) of the PNG frame of the same time: no
+    /// part of the canvas keeps an earlier frame's colors.
+    @Test func animatedWebPShowsEveryFrameAtItsTime() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let common = ["animate", "--preset", "onboarding", "--duration", "1", "--size", "320x180", "--backend", "cpu", "-q"]
+        let webp = try launch(common + ["-o", dir.appendingPathComponent("clip.webp").path])
+        #expect(webp.status == 0, "\(webp.err)")
+        let frames = try launch(common + ["-o", dir.appendingPathComponent("frames").path + "/"])
+        #expect(frames.status == 0, "\(frames.err)")
+        let stills = (0..<30).map { dir.appendingPathComponent("frames/" + PNGSequenceSink.fileName(frame: $0)).path }
+        let script = SlurmTests.repository.appendingPathComponent("Scripts/webp-frames.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [script.path, dir.appendingPathComponent("clip.webp").path, "30"] + stills
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let figures = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(figures["shown"] as? Int == 30, "\(figures)")
+        let worst = try #require(figures["worst_tile"] as? Double)
+        #expect(worst <= 3, "worst 64x64 tile \(worst)/255 off: \(figures)")
+    }
+
     /// A gradient that does not move has identical frames, which libwebp
     /// merges into one still picture: the export succeeds (it failed its
     /// own output check before) and the still decodes at the right size.
