@@ -41,23 +41,28 @@ struct FitCommand: Command {
                 "--grid", expected: "WxH, e.g. 4x4, each 2 to \(GeneratorSettings.maximumGrid)", RandomCommand.parseGrid
             )
             ?? (4, 4)
-        let photo: RGBAImage<UInt8>
+        // What is at the output is checked before the photo is read.
+        let output = try arguments.value("--output")
+        if let output { _ = try OutputTarget.of(output) }
+        let photo: PhotoReader.Photo
         do {
-            photo = try PhotoReader.read(path: path)
+            // The fit works on a 64-pixel copy: a JPEG decodes at a reduced
+            // scale (at least 8 times that), never at full size.
+            photo = try PhotoReader.read(path: path, longSide: 8 * FitTarget.longSide)
         } catch {
             throw CommandError(error.description)
         }
         let start = DispatchTime.now()
-        let target = FitTarget(photo)
+        let target = FitTarget(photo.image)
         let settings = MeshFitter.Settings(
             width: grid.0, height: grid.1, smooth: !arguments.flag("--linear"), positions: arguments.flag("--positions")
         )
         let fitter = MeshFitter(target: target, settings: settings)
         let mesh = fitter.fit { step in
-            console.err.write("meshgrad fit: \(String(format: "%6.2f dB", step.psnr))  \(step.stage)\n")
+            console.note("meshgrad fit: \(String(format: "%6.2f dB", step.psnr))  \(step.stage)\n")
         }
         let seconds = start.secondsElapsed
-        console.err.write(
+        console.note(
             "meshgrad fit: \(grid.0)x\(grid.1) fitted in \(String(format: "%.2f", seconds)) s "
                 + "(\(target.width)×\(target.height) working copy of \(photo.width)×\(photo.height))\n")
         if arguments.flag("--baseline") {
@@ -67,7 +72,7 @@ struct FitCommand: Command {
                 "meshgrad fit: \(String(format: "%6.2f dB", value))  baseline: k-means palette on the grid\n")
         }
         let document = GradientDocument(mesh: mesh, size: CanvasSize(width: photo.width, height: photo.height))
-        if let output = try arguments.value("--output") {
+        if let output {
             try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: output))
         } else {
             console.out.write(document.jsonText())

@@ -16,6 +16,16 @@ extension RenderCommand {
         guard options.depth == 8 else {
             throw CommandError("\(entry.output): JPEG and WebP are 8-bit; drop --depth 16")
         }
+        // The format's limits and the whole image's memory, before any
+        // pixel is made: JPEG and WebP are encoded from the whole image.
+        let isWebP = entry.output.lowercased().hasSuffix(".webp")
+        let maximum = isWebP ? WebPEncoder.maximumSide : JPEGCodec.maximumEncodedSide
+        guard size.width <= maximum, size.height <= maximum else {
+            throw CommandError(
+                "\(entry.output): \(isWebP ? "WebP" : "JPEG") images are at most \(maximum) pixels a side, not "
+                    + "\(size.width)×\(size.height); expected a smaller --size, or .png")
+        }
+        try ResourceBudget(wholeImage: size.width, height: size.height, copies: 3).check(label: entry.label)
         let start = DispatchTime.now()
         let frame = try FramePlan(
             document, label: entry.label, width: size.width, height: size.height, time: time,
@@ -24,7 +34,7 @@ extension RenderCommand {
         timings.render = start.secondsElapsed
         let encodeStart = DispatchTime.now()
         let bytes =
-            entry.output.lowercased().hasSuffix(".webp")
+            isWebP
             ? try WebPEncoder.encode(image, quality: options.quality)
             : try JPEGCodec.encode(image, quality: options.quality)
         timings.encode = encodeStart.secondsElapsed

@@ -15,7 +15,10 @@ public struct FitTarget: Sendable {
     /// `image` with its long side brought to `longSide` pixels (never
     /// enlarged) and blurred by a Gaussian of `sigma` working pixels
     /// (normalized at the borders, so the edges keep their color).
-    public init(_ image: RGBAImage<UInt8>, longSide: Int = 64, sigma: Double = 1.5) {
+    /// The working copy's long side, in pixels.
+    public static let longSide = 64
+
+    public init(_ image: RGBAImage<UInt8>, longSide: Int = FitTarget.longSide, sigma: Double = 1.5) {
         precondition(image.width > 0 && image.height > 0)
         let scale = min(1, Double(longSide) / Double(max(image.width, image.height)))
         let w = max(2, Int((Double(image.width) * scale).rounded()))

@@ -9,7 +9,7 @@ extension GLSceneRenderer {
     func blurredBackdrop(
         _ material: MaterialPlan, of layer: LayerPlan, plan: ScenePlan, canvas: GLFramebuffer
     ) throws(GLError) -> ContentImage {
-        let area = material.backdropBox(of: layer.box)
+        let area = material.backdropBox(of: layer.box, canvas: plan.canvas)
         let inside = area.intersection(plan.canvas)
         let (copy, target) = try GLFramebuffer.floatImage(
             width: area.width, height: area.height, what: "material backdrop")

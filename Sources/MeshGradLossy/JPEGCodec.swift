@@ -8,6 +8,9 @@ public enum JPEGCodec {
     /// The largest side `decode` accepts (a 16k photo is 1 GB of RGBA).
     public static let maximumSide = 16384
 
+    /// The largest side `encode` takes: libjpeg-turbo's limit.
+    public static let maximumEncodedSide = 65500
+
     /// Encodes `image` at `quality` (1…100) with 4:2:0 chroma (4:4:4 at
     /// 90 and above, where grain's colored noise would otherwise smear).
     /// JPEG has no alpha: translucent pixels are composited over white.
@@ -29,8 +32,10 @@ public enum JPEGCodec {
         return Array(UnsafeBufferPointer(start: buffer, count: Int(size)))
     }
 
-    /// Decodes a JPEG to 8-bit RGBA (opaque).
-    public static func decode(_ bytes: [UInt8]) throws(LossyError) -> RGBAImage<UInt8> {
+    /// Decodes a JPEG to 8-bit RGBA (opaque); with `longSide`, at the
+    /// smallest of libjpeg-turbo's scales (1/8, 1/4, …) whose long side is
+    /// still at least that, which never holds the full-size pixels.
+    public static func decode(_ bytes: [UInt8], longSide: Int? = nil) throws(LossyError) -> RGBAImage<UInt8> {
         guard let handle = tjInitDecompress() else { throw LossyError("libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0
@@ -45,6 +50,7 @@ public enum JPEGCodec {
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw LossyError("a \(width)×\(height) JPEG is larger than \(maximumSide) a side")
         }
+        if let longSide { (width, height) = scaled(width, height, toAtLeast: longSide) }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let status = pixels.withUnsafeMutableBufferPointer { rgba in
             bytes.withUnsafeBufferPointer { jpeg in
@@ -55,6 +61,35 @@ public enum JPEGCodec {
         }
         guard status == 0 else { throw LossyError("JPEG: \(message(handle))") }
         return RGBAImage(width: Int(width), height: Int(height), components: pixels)
+    }
+
+    /// The width and height a JPEG's header gives.
+    public static func size(_ bytes: [UInt8]) throws(LossyError) -> (width: Int, height: Int) {
+        guard let handle = tjInitDecompress() else { throw LossyError("libjpeg-turbo could not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0
+        var height: Int32 = 0
+        var subsampling: Int32 = 0
+        var colorspace: Int32 = 0
+        let header = bytes.withUnsafeBufferPointer { jpeg in
+            tjDecompressHeader3(handle, jpeg.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
+        }
+        guard header == 0 else { throw LossyError("not a JPEG file (\(message(handle)))") }
+        return (Int(width), Int(height))
+    }
+
+    /// The smallest scaled size libjpeg-turbo decodes to directly whose
+    /// long side is at least `longSide` (the full size if none is).
+    static func scaled(_ width: Int32, _ height: Int32, toAtLeast longSide: Int) -> (Int32, Int32) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var best = (width, height)
+        for factor in UnsafeBufferPointer(start: factors, count: Int(count)) {
+            func scale(_ side: Int32) -> Int32 { (side * factor.num + factor.denom - 1) / factor.denom }
+            let (w, h) = (scale(width), scale(height))
+            if Int(max(w, h)) >= longSide && Int(w) * Int(h) < Int(best.0) * Int(best.1) { best = (w, h) }
+        }
+        return best
     }
 
     static func message(_ handle: tjhandle) -> String {

@@ -37,6 +37,12 @@ public struct ResourceBudget: Sendable, Equatable {
         }
     }
 
+    /// An 8-bit image held whole, `copies` times (an output that is not
+    /// streamed in bands: a lossy encoder's input and its own copy).
+    public init(wholeImage width: Int, height: Int, copies: Int) {
+        self.init(Double(width) * Double(height) * 4 * Double(copies), what: "a \(width)×\(height) image held whole")
+    }
+
     init(_ bytes: Double, what: String, detail: String = "") {
         self.bytes = Self.clamped(bytes)
         self.what = what
@@ -86,9 +92,10 @@ public struct ResourceBudget: Sendable, Equatable {
             }
             if let material = layer.material {
                 // Its backdrop, copied and blurred (MaterialPlan.backdropBox).
-                let sigma = material.blurSigma * layerScale
-                let margin = 2 * (3 * sigma).rounded(.up)
-                drawing += (Double(placed.box.width) + margin) * (Double(placed.box.height) + margin) * 48
+                let sigma = min(max(material.blurSigma * layerScale, 0), 16_384)
+                let radius = sigma.isFinite ? Int((3 * sigma).rounded(.up)) : 0
+                let area = MaterialPlan.backdropBox(of: placed.box, radius: radius, canvas: canvas)
+                drawing += Double(area.width) * Double(area.height) * 48
             }
             if let shadow = placed.shadow {
                 let source = shadow.sourceBox(of: placed.box, canvas: canvas).expanded(by: shadow.kernel.radius)

@@ -151,32 +151,46 @@ import Testing
         #expect(SafeText.number(1e308) == "1e+308")
     }
 
-    /// Temporaries carry their process: a later run removes those whose
-    /// process is gone and leaves a live one's alone.
+    /// Temporaries carry their host and process: a later run removes this
+    /// host's whose process is gone, leaves a live one's alone, and another
+    /// host's (a machine or container sharing the folder) until it is old.
     @Test func staleTemporariesAreRemovedLiveOnesKept() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-stale-\(UUID())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
+        let me = ProcessInfo.processInfo.processIdentifier
+        let host = TemporaryFiles.host
         let name = TemporaryFiles.name(for: "out.png")
-        #expect(name.hasPrefix(".meshgrad-\(ProcessInfo.processInfo.processIdentifier)-"))
-        #expect(TemporaryFiles.owner(of: name) == ProcessInfo.processInfo.processIdentifier)
+        #expect(name.hasPrefix(".meshgrad-h\(host)-\(me)-"))
+        #expect(TemporaryFiles.owner(of: name) == TemporaryFiles.Owner(host: host, pid: me))
         // A process that has exited: the shell's child.
         let gone = Process()
         gone.executableURL = URL(fileURLWithPath: "/bin/true")
         try gone.run()
         gone.waitUntilExit()
-        let stale = ".meshgrad-\(gone.processIdentifier)-abc-out.png.tmp"
-        let staleFolder = ".meshgrad-\(gone.processIdentifier)-def-frames.tmp"
-        let live = ".meshgrad-1-xyz-out.png.tmp"  // init never exits
-        for file in [stale, live, "mine.png", ".hidden"] {
+        let dead = gone.processIdentifier
+        let stale = ".meshgrad-h\(host)-\(dead)-abc-out.png.tmp"
+        let staleFolder = ".meshgrad-h\(host)-\(dead)-def-frames.tmp"
+        let live = ".meshgrad-h\(host)-1-xyz-out.png.tmp"  // init never exits
+        let otherHost = host == "000000000001" ? "000000000002" : "000000000001"
+        let foreignNew = ".meshgrad-h\(otherHost)-\(dead)-ghi-out.png.tmp"
+        let foreignOld = ".meshgrad-h\(otherHost)-\(dead)-jkl-out.png.tmp"
+        let unnamedOld = ".meshgrad-\(dead)-mno-out.png.tmp"
+        for file in [stale, live, foreignNew, foreignOld, unnamedOld, "mine.png", ".hidden"] {
             try Data("x".utf8).write(to: dir.appendingPathComponent(file))
+        }
+        let twoDaysAgo = Date().addingTimeInterval(-2 * TemporaryFiles.foreignAge)
+        for file in [foreignOld, unnamedOld] {
+            try FileManager.default.setAttributes(
+                [.modificationDate: twoDaysAgo], ofItemAtPath: dir.appendingPathComponent(file).path)
         }
         try FileManager.default.createDirectory(
             at: dir.appendingPathComponent(staleFolder), withIntermediateDirectories: false)
         try Data("x".utf8).write(to: dir.appendingPathComponent(staleFolder).appendingPathComponent("frame-0001.png"))
-        #expect(Set(TemporaryFiles.removeStale(in: dir)) == [stale, staleFolder])
+        #expect(Set(TemporaryFiles.removeStale(in: dir)) == [stale, staleFolder, foreignOld, unnamedOld])
         #expect(
-            Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == [live, "mine.png", ".hidden"])
+            Set(try FileManager.default.contentsOfDirectory(atPath: dir.path))
+                == [live, foreignNew, "mine.png", ".hidden"])
     }
 
     /// Every input the fuzzer kept (crashes, timeouts, slow units), through
@@ -197,6 +211,128 @@ import Testing
         else { return }
         let image = CPUFrameRenderer(threadCount: 1).render8(plan, dithers: true)
         #expect(image.width == 16 && image.height == 16)
+    }
+
+    /// A material whose blur is ten times the canvas (σ 640 pixels on
+    /// 64 × 64) blurs what the canvas holds, not a box the size of the
+    /// radius: its budget is the canvas's, and both renderers agree.
+    @Test func aBlurWiderThanTheCanvasCostsTheCanvas() throws {
+        let document = try Self.document(
+            #"""
+            {"size": [64, 64], "points": [1, 1], "background": "#336699", "layers": [
+              {"frame": [0, 0, 1, 1], "fill": {"mesh": {"width": 2, "height": 2,
+                "points": [[0, 0], [1, 0], [0, 1], [1, 1]], "colors": ["#ff0000", "#00ff00", "#0000ff", "#ffffff"]}}},
+              {"frame": [0.2, 0.2, 0.6, 0.6], "fill": {"material": "ultraThin"}}]}
+            """#)
+        let budget = ResourceBudget(document, width: 64, height: 64, time: 0)
+        #expect(budget.bytes < 4_000_000, "\(budget.bytes)")
+        let material = MaterialPlan(.ultraThin, pixelsPerPoint: 64)
+        #expect(material.kernel.radius == 1920)
+        let canvas = PixelBox(width: 64, height: 64)
+        #expect(material.backdropBox(of: PixelBox(x0: 13, y0: 13, x1: 51, y1: 51), canvas: canvas) == canvas)
+        // The clipped backdrop blurs to the same pixels as the whole one:
+        // what lies past the canvas is zero either way.
+        let small = RGBAImage<Float>(
+            width: 8, height: 8, components: (0..<256).map { Float(($0 * 37) % 101) / 100 })
+        let blur = GaussianBlur(sigma: 30, threadCount: 1)
+        let clipped = blur.blurred(premultiplied: small)
+        var padded = [Float](repeating: 0, count: 200 * 200 * 4)
+        for y in 0..<8 {
+            for x in 0..<32 { padded[((y + 96) * 200 + 96) * 4 + x] = small.components[y * 32 + x] }
+        }
+        let whole = blur.blurred(padded, width: 200, height: 200, channels: 4)
+        for y in 0..<8 {
+            for x in 0..<32 { #expect(whole[((y + 96) * 200 + 96) * 4 + x] == clipped.components[y * 32 + x]) }
+        }
+    }
+
+    /// Lossy outputs past their format's limits are refused before a pixel
+    /// is rendered (a 65535² JPEG aborted in allocation).
+    @Test func lossyLimitsComeBeforeRendering() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-lossy-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for (size, name, message) in [
+            ("65535x65535", "big.jpg", "JPEG images are at most 65500 pixels a side"),
+            ("16384x100", "wide.webp", "WebP images are at most 16383 pixels a side"),
+        ] {
+            let result = CLITests().run([
+                "render", "--preset", "aurora", "--size", size, "-o", dir.appendingPathComponent(name).path,
+            ])
+            #expect(result.status == 1)
+            #expect(result.err.contains(message), "\(result.err)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: dir.path))
+    }
+
+    /// A PNG whose header claims 16384² pixels in 68 bytes is refused by
+    /// `fit` before anything of that size is allocated.
+    @Test func aForgedPhotoIsRefusedBeforeDecoding() throws {
+        let dir = try CLITests().temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        func chunk(_ type: String, _ data: [UInt8]) {
+            let body = Array(type.utf8) + data
+            png += withUnsafeBytes(of: UInt32(data.count).bigEndian, Array.init) + body
+            png += withUnsafeBytes(of: crc32(body).bigEndian, Array.init)
+        }
+        chunk("IHDR", [0, 0, 0x40, 0, 0, 0, 0x40, 0, 8, 6, 0, 0, 0])
+        chunk("IDAT", [0x78, 0x9C, 0x63, 0x60, 0x00, 0x00, 0x00, 0x02, 0x00, 0x01])
+        chunk("IEND", [])
+        let photo = dir.appendingPathComponent("forged.png")
+        try Data(png).write(to: photo)
+        let result = CLITests().run(["fit", photo.path])
+        #expect(result.status == 1)
+        #expect(result.err.contains("claims 16384×16384 pixels in \(png.count) bytes"), "\(result.err)")
+    }
+
+    func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+        }
+        return ~crc
+    }
+
+    /// `--jobs` beyond the entries and the cores runs as many as can work
+    /// (99999999999 never finished making its workers).
+    @Test func hugeJobCountsAreCapped() throws {
+        let dir = try CLITests().temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let manifest = dir.appendingPathComponent("jobs.jsonl")
+        try Data(
+            (0..<3).map { #"{"preset": "aurora", "size": [16, 16], "output": "o\#($0).png"}"# }.joined(
+                separator: "\n"
+            ).utf8
+        ).write(to: manifest)
+        let result = CLITests().run([
+            "render", "--manifest", manifest.path, "--backend", "cpu", "--jobs", "99999999999", "--quiet",
+        ])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["jobs.jsonl", "o0.png", "o1.png", "o2.png"])
+    }
+
+    /// Numbers Swift itself would refuse are refused by `import` too, never
+    /// written as `inf` (which is not JSON).
+    @Test func importRefusesNonFiniteNumbers() throws {
+        for (expression, message) in [
+            ("1e400", "too large for Swift's Float or Double"), ("1e300 * 1e300", "product is not a finite number"),
+            ("1 / 0", "quotient is not a finite number"), ("1e308 + 1e308", "sum is not a finite number"),
+        ] {
+            let result = try Self.importing(
+                "let m = MeshGradient(width: 2, height: 2, points: [[0, 0], [\(expression), 0], [0, 1], [1, 1]], "
+                    + "colors: [.red, .blue, .green, .white])\n")
+            #expect(result.status == 1)
+            #expect(result.err.contains(message), "\(expression): \(result.err)")
+            #expect(!result.out.contains("inf"))
+        }
+    }
+
+    static func importing(_ source: String) throws -> CLITests.Result {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-import-\(UUID()).swift")
+        try Data(source.utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        return CLITests().run(["import", file.path])
     }
 
     static let fuzzCrashes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -57,8 +57,18 @@ public struct MaterialPlan: Sendable, Hashable {
     /// The pixels whose blur reaches `box` (which may reach past the
     /// canvas, where a shadow does): the backdrop both renderers blur, the
     /// canvas's pixels where it has them, transparent elsewhere.
-    public func backdropBox(of box: PixelBox) -> PixelBox {
-        box.expanded(by: kernel.radius)
+    ///
+    /// Past the canvas the backdrop is transparent, and a blur adds nothing
+    /// from zeros: so the box stops at the canvas (or at `box`, where that
+    /// reaches further), and a blur far wider than the canvas costs the
+    /// canvas, not the radius. The pixels of `box` come out the same.
+    public func backdropBox(of box: PixelBox, canvas: PixelBox) -> PixelBox {
+        Self.backdropBox(of: box, radius: kernel.radius, canvas: canvas)
+    }
+
+    /// ``backdropBox(of:canvas:)`` for a kernel of `radius` taps a side.
+    public static func backdropBox(of box: PixelBox, radius: Int, canvas: PixelBox) -> PixelBox {
+        box.expanded(by: radius).intersection(canvas.union(box))
     }
 }
 
@@ -83,7 +93,7 @@ extension SceneRenderer {
     func blurredBackdrop(
         _ material: MaterialPlan, of layer: LayerPlan, on canvas: SendablePointer<SIMD4<Float>>, plan: ScenePlan
     ) -> (image: RGBAImage<Float>, box: PixelBox) {
-        let area = material.backdropBox(of: layer.box)
+        let area = material.backdropBox(of: layer.box, canvas: plan.canvas)
         let inside = area.intersection(plan.canvas)
         var components = [Float](repeating: 0, count: area.width * area.height * 4)
         for y in inside.y0..<max(inside.y0, inside.y1) {

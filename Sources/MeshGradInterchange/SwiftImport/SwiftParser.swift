@@ -54,6 +54,7 @@ struct SwiftParser {
             guard let sum = op.text == "+" ? a + b : a + (-b) else {
                 throw error("expected at most one cosine of time in a coordinate", at: op)
             }
+            guard sum.isFinite else { throw error("the sum is not a finite number; expected finite values", at: op) }
             left = SwiftNode(expression: .term(sum), token: left.token)
         }
         return left
@@ -70,6 +71,9 @@ struct SwiftParser {
             guard let result = op.text == "*" ? a * b : a / b else {
                 throw error(
                     "expected a constant factor (a product or quotient of two times cannot move a point)", at: op)
+            }
+            guard result.isFinite else {
+                throw error("the \(op.text == "*" ? "product" : "quotient") is not a finite number; expected finite values", at: op)
             }
             left = SwiftNode(expression: .term(result), token: left.token)
         }
@@ -116,6 +120,10 @@ struct SwiftParser {
         case .number:
             index += 1
             guard let value = numberValue(start.text) else { throw error("expected a number", at: start) }
+            // Swift itself refuses a literal that overflows Float or Double.
+            guard value.isFinite else {
+                throw error("the number is too large for Swift's Float or Double; expected a finite number", at: start)
+            }
             return SwiftNode(expression: .term(.number(value)), token: start)
         case .string:
             index += 1

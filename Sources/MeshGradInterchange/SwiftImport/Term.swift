@@ -19,6 +19,13 @@ struct Term: Hashable, Sendable {
     static func number(_ value: Double) -> Term { Term(constant: value) }
     static let t = Term(constant: 0, time: 1)
 
+    /// Whether every part is a finite number (an overflow or a division by
+    /// zero is not).
+    var isFinite: Bool {
+        constant.isFinite && time.isFinite
+            && (cosine.map { $0.amplitude.isFinite && $0.frequency.isFinite && $0.phase.isFinite } ?? true)
+    }
+
     /// A plain number: no time in it.
     var isConstant: Bool { time == 0 && cosine == nil }
 
