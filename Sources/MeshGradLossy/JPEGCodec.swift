@@ -38,15 +38,7 @@ public enum JPEGCodec {
     public static func decode(_ bytes: [UInt8], longSide: Int? = nil) throws(LossyError) -> RGBAImage<UInt8> {
         guard let handle = tjInitDecompress() else { throw LossyError("libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
-        var width: Int32 = 0
-        var height: Int32 = 0
-        var subsampling: Int32 = 0
-        var colorspace: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { jpeg in
-            tjDecompressHeader3(
-                handle, jpeg.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
-        }
-        guard header == 0 else { throw LossyError("not a JPEG file (\(message(handle)))") }
+        var (width, height) = try header(bytes, handle: handle)
         guard width > 0, height > 0, width <= maximumSide, height <= maximumSide else {
             throw LossyError("a \(width)×\(height) JPEG is larger than \(maximumSide) a side")
         }
@@ -67,15 +59,20 @@ public enum JPEGCodec {
     public static func size(_ bytes: [UInt8]) throws(LossyError) -> (width: Int, height: Int) {
         guard let handle = tjInitDecompress() else { throw LossyError("libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
+        let (width, height) = try header(bytes, handle: handle)
+        return (Int(width), Int(height))
+    }
+
+    static func header(_ bytes: [UInt8], handle: tjhandle) throws(LossyError) -> (Int32, Int32) {
         var width: Int32 = 0
         var height: Int32 = 0
         var subsampling: Int32 = 0
         var colorspace: Int32 = 0
-        let header = bytes.withUnsafeBufferPointer { jpeg in
+        let status = bytes.withUnsafeBufferPointer { jpeg in
             tjDecompressHeader3(handle, jpeg.baseAddress, UInt(jpeg.count), &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else { throw LossyError("not a JPEG file (\(message(handle)))") }
-        return (Int(width), Int(height))
+        guard status == 0 else { throw LossyError("not a JPEG file (\(message(handle)))") }
+        return (width, height)
     }
 
     /// The smallest scaled size libjpeg-turbo decodes to directly whose

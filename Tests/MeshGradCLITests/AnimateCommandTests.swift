@@ -381,7 +381,7 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == [])
         // Nor ffmpeg's log, kept in the temporary folder while it runs.
         let logs = try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
-            .filter { $0.hasPrefix(".meshgrad-\(process.processIdentifier)-") }
+            .filter { $0.hasPrefix(TemporaryFiles.namePrefix(of: process.processIdentifier)) }
         #expect(logs == [])
     }
 

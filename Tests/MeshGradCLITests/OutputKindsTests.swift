@@ -195,6 +195,32 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == [name, "photo.png"].sorted())
     }
 
+    /// Two renders in two PID namespaces (two containers, or two machines
+    /// on one shared folder) writing into the same folder at once: the
+    /// second starts while the first's temporary is there, and must leave
+    /// it alone although no process of that number runs where it looks.
+    @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/unshare"), "needs root and unshare"))
+    func twoPIDNamespacesShareAFolder() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // In its namespace the first render is process 3, the second
+        // process 2: each sees no process of the other's number.
+        let render = "\"$M\" render --preset onboarding --size 3000x3000 --backend cpu -q"
+        let result = try Self.sh(
+            """
+            unshare --pid --fork --mount-proc bash -c '/bin/true; \(render) -o first.png; exit $?' & first=$!
+            # The second starts once the first's temporary exists.
+            for i in $(seq 3000); do ls -a | grep -q '^\\.meshgrad-' && break; sleep 0.01; done
+            ls -a | grep -q '^\\.meshgrad-' || { echo "the first never wrote a temporary" >&2; exit 3; }
+            unshare --pid --fork --mount-proc bash -c '\(render) -o second.png; exit $?'; second=$?
+            wait $first; first=$?
+            echo "$first $second"
+            """, in: dir)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(result.out == "0 0\n", "\(result.out) \(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).sorted() == ["first.png", "second.png"])
+    }
+
     /// Every command that prints: a full disk and a closed standard output
     /// are one line and status 1, never an empty file and 0.
     @Test func writesToStandardOutputAreChecked() throws {

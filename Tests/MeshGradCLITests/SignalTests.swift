@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import Testing
 
 /// Every way a run can be stopped, with the real executable: SIGINT,
@@ -26,7 +27,7 @@ import Testing
         try process.run()
         let deadline = Date().addingTimeInterval(60)
         while Date() < deadline, process.isRunning {
-            if try names(in: dir).contains(where: { $0.hasPrefix(".meshgrad-\(process.processIdentifier)-") }) { break }
+            if try names(in: dir).contains(where: { $0.hasPrefix(TemporaryFiles.namePrefix(of: process.processIdentifier)) }) { break }
             Thread.sleep(forTimeInterval: 0.02)
         }
         Thread.sleep(forTimeInterval: 0.3)
@@ -93,7 +94,7 @@ import Testing
             Thread.sleep(forTimeInterval: 0.5)  // ffmpeg ends on its closed input
             let stale = try names(in: dir).filter { $0.hasPrefix(".meshgrad-") }
             #expect(stale.count == 1, "\(stale)")
-            #expect(stale.allSatisfy { $0.hasPrefix(".meshgrad-\(process.processIdentifier)-") }, "\(stale)")
+            #expect(stale.allSatisfy { $0.hasPrefix(TemporaryFiles.namePrefix(of: process.processIdentifier)) }, "\(stale)")
         }
         #expect(try names(in: dir.appendingPathComponent("tmp")).count == 1, "ffmpeg's log")
         #expect(try Data(contentsOf: dir.appendingPathComponent("out.png")) == Self.previous)

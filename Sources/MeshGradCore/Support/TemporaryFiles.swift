@@ -23,10 +23,12 @@ public enum TemporaryFiles {
     /// A fresh name for a temporary that becomes `final`: it keeps
     /// `final`'s extension last (ffmpeg picks its format by it).
     public static func name(for final: String, suffix: String = ".tmp") -> String {
-        let pid = ProcessInfo.processInfo.processIdentifier
         let random = String(UInt32.random(in: 0...UInt32.max), radix: 36)
-        return "\(prefix)h\(host)-\(pid)-\(random)-\(final)\(suffix)"
+        return "\(namePrefix(of: ProcessInfo.processInfo.processIdentifier))\(random)-\(final)\(suffix)"
     }
+
+    /// How the names of process `pid`'s temporaries on this host begin.
+    public static func namePrefix(of pid: Int32) -> String { "\(prefix)h\(host)-\(pid)-" }
 
     /// Who made a temporary: its host (nil for a name from before hosts
     /// were named) and its process.
