@@ -13,12 +13,13 @@ struct AnimateCommand: Command {
     static let usage = ["SPEC.json|-|--preset NAME -o OUT.mp4|.mov|.webm|.gif|.webp|.png|FOLDER/|-"]
     static let discussion = """
         OUT ending in .mp4 (H.264; HEVC, AV1), .mov (ProRes 4444 with alpha), .webm (VP9
-        with alpha; AV1), .gif (1-bit transparency), .webp or .png (animated, with alpha) is
-        encoded by ffmpeg, which must be on PATH. Colors are converted with the BT.709 matrix
+        with alpha; AV1), .gif (1-bit transparency) or .png (animated, with alpha) is encoded
+        by ffmpeg, which must be on PATH; .webp (animated, with alpha) by libwebp, every frame
+        a key frame. Colors are converted with the BT.709 matrix
         and tagged as such. OUT ending in / (or --frames) is a new (or empty) folder that
         receives frame-00000.png, frame-00001.png, ...; any other name is an error. The folders
         above OUT are made as needed. -o - with --format writes the video to standard output
-        once it is complete and decodes. Nothing appears under OUT until the export is complete
+        once it is complete and decodes (as does a FIFO or device named without an extension). Nothing appears under OUT until the export is complete
         and decodes: Ctrl-C leaves no partial file behind.
         """
     static let arguments = [SourceOptions.argument]
@@ -31,7 +32,7 @@ struct AnimateCommand: Command {
                 complete: .files(["mp4", "mov", "webm", "gif", "webp", "png"])),
             .value(
                 "--format", "FORMAT",
-                "With -o -: the container written to standard output (mp4, mov, webm, gif, webp, png).",
+                "With -o - (or a FIFO or device named without an extension): the container written (mp4, mov, webm, gif, webp, png).",
                 complete: .choices(["mp4", "mov", "webm", "gif", "webp", "png"])),
             .value(
                 "--duration", "S",

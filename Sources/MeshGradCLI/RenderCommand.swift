@@ -38,7 +38,7 @@ struct RenderCommand: Command {
             complete: .presets, repeats: true),
         .value(
             "--output", aliases: ["-o"], "OUT",
-            "The PNG, PDF, JPEG or WebP (written atomically; - for standard output, a PNG); with several inputs, a folder that receives NAME.png for each.",
+            "The PNG, PDF, JPEG or WebP (written atomically, a link's target replaced; - for standard output, or a FIFO or device named without an extension: a PNG); with several inputs, a folder that receives NAME.png for each.",
             complete: .files(["png", "pdf", "jpg", "jpeg", "webp"])),
         .value(
             "--manifest", "JOBS.jsonl",
