@@ -8,7 +8,7 @@ import MeshGradCore
 /// at quality 90) and merges frames it judges equal: on a slow gradient
 /// those small changes add up, and parts of the canvas froze at their first
 /// frame. A key frame is the whole canvas, encoded anew, so each frame
-/// shows its own time. The file is put in place by ``AtomicFile``.
+/// shows its own time. The file is put in place by `AtomicFile`.
 public final class WebPAnimationSink: FrameSink {
     public let destination: URL
     let width: Int
