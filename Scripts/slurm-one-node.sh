@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # A real one-node Slurm cluster on this machine, for the batch tests:
-#   Scripts/slurm-one-node.sh start DIR   starts munged (if it is not running),
+#   Scripts/slurm-one-node.sh start DIR   starts munged (unless one answers),
 #                                         slurmctld and slurmd, with their
 #                                         configuration, state and logs in DIR,
 #                                         and waits until the node is idle;
@@ -14,12 +14,20 @@ action=${1:?start or stop}
 dir=${2:?a folder for the cluster}
 dir=$(cd "$(dirname "$dir")" && pwd)/$(basename "$dir")
 
+# A zombie still answers kill -0: it counts as gone.
+alive() {
+    [ -r "/proc/$1/stat" ] && [ "$(cut -d' ' -f3 "/proc/$1/stat")" != Z ]
+}
+
 stop() {
     for daemon in slurmd slurmctld; do
-        if [ -f "$dir/$daemon.pid" ]; then
-            kill "$(cat "$dir/$daemon.pid")" 2>/dev/null || true
-            rm -f "$dir/$daemon.pid"
-        fi
+        [ -f "$dir/$daemon.pid" ] || continue
+        pid=$(cat "$dir/$daemon.pid")
+        kill "$pid" 2>/dev/null || true
+        # slurmd can stay in accept() after SIGTERM: five seconds, then KILL.
+        for _ in $(seq 50); do alive "$pid" || break; sleep 0.1; done
+        kill -9 "$pid" 2>/dev/null || true
+        rm -f "$dir/$daemon.pid"
     done
 }
 
@@ -63,16 +71,24 @@ EOF
 cp /dev/null "$dir/cgroup.conf"
 export SLURM_CONF=$dir/slurm.conf
 
-if ! pgrep -x munged >/dev/null; then
+# The daemons outlive this script: they must not hold its caller's
+# descriptors (a pipe or socket the caller waits on to see it end).
+for fd in /proc/$$/fd/*; do
+    fd=${fd##*/}
+    if [ "$fd" -gt 2 ]; then eval "exec $fd>&-"; fi
+done 2>/dev/null
+
+# munged is started unless one answers (a zombie munged does not).
+if ! munge -n </dev/null 2>/dev/null | unmunge >/dev/null 2>&1; then
     mkdir -p /run/munge /var/log/munge /var/lib/munge
     chown munge:munge /run/munge /var/log/munge /var/lib/munge
     [ -s /etc/munge/munge.key ] || { dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key status=none; chown munge:munge /etc/munge/munge.key; chmod 400 /etc/munge/munge.key; }
-    runuser -u munge -- /usr/sbin/munged
+    runuser -u munge -- /usr/sbin/munged --force </dev/null >/dev/null 2>&1
 fi
 
 stop
-slurmctld -D -f "$SLURM_CONF" >>"$dir/slurmctld.out" 2>&1 &
-slurmd -D -f "$SLURM_CONF" >>"$dir/slurmd.out" 2>&1 &
+slurmctld -D -f "$SLURM_CONF" </dev/null >>"$dir/slurmctld.out" 2>&1 &
+slurmd -D -f "$SLURM_CONF" </dev/null >>"$dir/slurmd.out" 2>&1 &
 for _ in $(seq 120); do
     if sinfo -h -o %T 2>/dev/null | grep -qx idle; then
         echo "$SLURM_CONF"

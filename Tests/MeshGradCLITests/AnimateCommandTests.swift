@@ -2,6 +2,7 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradPNG
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCLI
@@ -11,7 +12,7 @@ import Testing
 /// ffprobe reads back with the right size, frame count and duration, frame
 /// folders, and interruptions that leave nothing behind.
 @Suite(.serialized) struct AnimateCommandTests {
-    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> GPUCommandTests.Run {
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         try GPUCommandTests().launch(arguments, environment: environment)
     }
 
@@ -135,15 +136,10 @@ import Testing
         #expect(frames.status == 0, "\(frames.err)")
         let stills = (0..<30).map { dir.appendingPathComponent("frames/" + PNGSequenceSink.fileName(frame: $0)).path }
         let script = SlurmTests.repository.appendingPathComponent("Scripts/webp-frames.py")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = [script.path, dir.appendingPathComponent("clip.webp").path, "30"] + stills
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let figures = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let compared = try ChildProcess.run(
+            "/usr/bin/python3", [script.path, dir.appendingPathComponent("clip.webp").path, "30"] + stills)
+        #expect(compared.status == 0, "\(compared.err)")
+        let figures = try #require(try JSONSerialization.jsonObject(with: compared.output) as? [String: Any])
         #expect(figures["shown"] as? Int == 30, "\(figures)")
         let worst = try #require(figures["worst_tile"] as? Double)
         #expect(worst <= 3, "worst 64x64 tile \(worst)/255 off: \(figures)")
@@ -193,15 +189,11 @@ import Testing
     @Test func aOneLetterFolderReceivesTheFrames() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.currentDirectoryURL = dir
-        process.arguments = [
-            "animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "--quiet", "-o", "f/",
-        ]
-        try process.run()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let run = try ChildProcess.run(
+            CLITests.binary.path,
+            ["animate", "--preset", "lava", "--duration", "1", "--fps", "2", "--size", "20x20", "--quiet", "-o", "f/"],
+            in: dir)
+        #expect(run.status == 0, "\(run.err)")
         #expect(
             try FileManager.default.contentsOfDirectory(atPath: dir.appendingPathComponent("f").path).sorted() == [
                 "frame-00000.png", "frame-00001.png",

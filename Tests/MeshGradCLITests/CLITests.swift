@@ -265,16 +265,8 @@ import Testing
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func launch(_ arguments: [String]) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = Self.binary
-            process.arguments = arguments
-            let pipe = Pipe()
-            process.standardError = pipe
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let err = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, err)
+            let run = try ChildProcess.run(Self.binary.path, arguments)
+            return (run.status, run.err)
         }
         let out = dir.appendingPathComponent("b.png").path
         let (status, _) = try launch(["render", "--preset", "sticker", "--size", "64x48", "-o", out])

@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradDocument
 import MeshGradPNG
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCLI
@@ -190,27 +191,11 @@ import Testing
     }
 }
 
-/// Runs a bash script; standard error goes to a file so that neither pipe
-/// fills while the other is read.
+/// Runs a bash script with the meshgrad binary first on PATH.
 func shell(_ script: String, environment: [String: String] = [:], in directory: URL? = nil) throws -> CLITests.Result {
-    let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-shell-\(UUID()).err")
-    defer { try? FileManager.default.removeItem(at: errFile) }
-    FileManager.default.createFile(atPath: errFile.path, contents: Data())
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", script]
-    var env = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    env["PATH"] = CLITests.binary.deletingLastPathComponent().path + ":" + (env["PATH"] ?? "/usr/bin:/bin")
-    process.environment = env
-    if let directory { process.currentDirectoryURL = directory }
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = try FileHandle(forWritingTo: errFile)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return CLITests.Result(
-        status: process.terminationStatus, out: String(decoding: data, as: UTF8.self),
-        err: (try? String(contentsOf: errFile, encoding: .utf8)) ?? "")
+    var env = environment
+    env["PATH"] = CLITests.binary.deletingLastPathComponent().path + ":"
+        + (environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    let run = try ChildProcess.shell(script, environment: env, in: directory)
+    return CLITests.Result(status: run.status, out: run.out, err: run.err)
 }

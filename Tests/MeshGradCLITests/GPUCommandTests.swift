@@ -3,6 +3,7 @@ import MeshGradCore
 import MeshGradDocument
 import MeshGradGL
 import MeshGradPNG
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCLI
@@ -11,28 +12,8 @@ import Testing
 /// and how a missing GPU is reported. Runs the real binary, so that
 /// environment overrides stay in their own process.
 @Suite(.serialized) struct GPUCommandTests {
-    struct Run {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
-    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = CLITests.binary
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+    func launch(_ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess.run(CLITests.binary.path, arguments, environment: environment)
     }
 
     func temporaryDirectory() throws -> URL {

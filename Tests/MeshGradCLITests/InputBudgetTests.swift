@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradTestSupport
 import Testing
 
 /// Every document of the bad-input suite and every input the fuzzer kept,
@@ -39,18 +40,12 @@ import Testing
             let document = dir.appendingPathComponent("document.json")
             try Data(item.document.utf8).write(to: document)
             let measures = dir.appendingPathComponent("time.txt")
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/time")
-            process.arguments =
+            let run = try ChildProcess.run(
+                "/usr/bin/time",
                 ["-f", "%e %M", "-o", measures.path, CLITests.binary.path, "render", document.path, "--size", "64x64",
-                 "-o", dir.appendingPathComponent("out.png").path, "--quiet"] + (item.time.map { ["--time", $0] } ?? [])
-            let err = Pipe()
-            process.standardError = err
-            process.standardOutput = FileHandle.nullDevice
-            try process.run()
-            let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            let status = process.terminationStatus
+                 "-o", dir.appendingPathComponent("out.png").path, "--quiet"] + (item.time.map { ["--time", $0] } ?? []),
+                timeout: 60)
+            let (status, message) = (run.status, run.err)
             #expect(status == 0 || status == 1 || status == 2, "\(item.name): status \(status)")
             #expect(status == 0 || message.split(separator: "\n").count == 1, "\(item.name): \(message)")
             let fields = try String(contentsOf: measures, encoding: .utf8).split(whereSeparator: \.isWhitespace)

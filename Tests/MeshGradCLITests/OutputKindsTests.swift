@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradCore
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCLI
@@ -12,32 +13,9 @@ import Testing
 /// They run the real binary from a shell, which makes the FIFOs and closes
 /// the streams.
 @Suite(.serialized) struct OutputKindsTests {
-    struct Shell {
-        var status: Int32
-        var out: String
-        var err: String
-    }
-
     /// Runs `script` in bash in `folder`, with `$M` the meshgrad binary.
-    static func sh(_ script: String, in folder: URL) throws -> Shell {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        var environment = ProcessInfo.processInfo.environment
-        environment["M"] = CLITests.binary.path
-        process.environment = environment
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Shell(
-            status: process.terminationStatus, out: String(decoding: outData, as: UTF8.self),
-            err: String(decoding: errData, as: UTF8.self))
+    static func sh(_ script: String, in folder: URL) throws -> ChildProcess {
+        try ChildProcess.shell(script, environment: ["M": CLITests.binary.path], in: folder)
     }
 
     static func folder() throws -> URL {

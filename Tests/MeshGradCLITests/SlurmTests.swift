@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradTestSupport
 import Testing
 
 /// Batches on a real Slurm: a one-node cluster started on this machine
@@ -27,24 +28,8 @@ import Testing
         return String(page[open..<close]) + "\n"
     }
 
-    struct Shell {
-        var status: Int32
-        var out: String
-    }
-
-    static func sh(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> Shell {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = folder
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Shell(status: process.terminationStatus, out: String(decoding: data, as: UTF8.self))
+    static func sh(_ script: String, in folder: URL, environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess.shell(script, environment: environment, in: folder)
     }
 
     /// 24 small entries: the presets round and round, each named by its line.
@@ -67,7 +52,7 @@ import Testing
         let job = submitted.out.trimmingCharacters(in: .whitespacesAndNewlines)
         // The job's own state, polled: done when no task is left in the queue.
         let waited = try sh(
-            "for i in $(seq 600); do [ -z \"$(squeue -h -j \(job) 2>/dev/null)\" ] && exit 0; sleep 0.2; done; exit 1",
+            "for i in $(seq 600); do [ -z \"$(squeue -h -j \(job) 2>/dev/null)\" ] && exit 0; sleep 0.2; done; scancel \(job); exit 1",
             in: folder, environment: cluster)
         #expect(waited.status == 0, "job \(job) still queued after 120 s")
         return folder

@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradDocument
+import MeshGradTestSupport
 import Testing
 
 @testable import MeshGradCLI
@@ -22,17 +23,8 @@ import Testing
     }
 
     func swiftc(_ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        process.currentDirectoryURL = directory
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        let run = try ChildProcess.run("/usr/bin/env", ["swiftc"] + arguments, in: directory)
+        return (run.status, run.out + run.err)
     }
 
     @Test func everyPresetsCodeTypeChecksAgainstSwiftUI() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradTestSupport
 import Testing
 
 /// What `meshgrad animate` writes, decoded as a player decodes it (the
@@ -26,20 +27,12 @@ import Testing
 
     /// Runs a tool, returns its standard output (nil and an issue if it fails).
     func tool(_ name: String, _ arguments: [String]) throws -> Data? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(name)")
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            Issue.record("\(name) \(arguments.joined(separator: " ")) failed")
+        let run = try ChildProcess.run("/usr/bin/\(name)", arguments)
+        guard run.status == 0 else {
+            Issue.record("\(name) \(arguments.joined(separator: " ")) failed: \(run.err)")
             return nil
         }
-        return data
+        return run.output
     }
 
     /// ffprobe's `key=value` lines for the first video stream.
