@@ -55,11 +55,44 @@ struct AnimateCommand: Command {
         ]
 
     static func run(_ arguments: Arguments, console: Console) throws {
-        let quiet = console.verbosity == .quiet
         guard let output = try arguments.value("--output") else {
             throw UsageError(
                 command: name, message: "no output given; expected -o OUT.mp4, OUT.webm, OUT.gif or a folder")
         }
+        let (export, fps) = try planExport(arguments)
+        // Check the output before spending time on frames.
+        let piped = try pipedOutput(arguments, output: output)
+        let written = piped?.path ?? output
+        let encoding = try VideoOptions.encoding(arguments, output: written, command: name)
+        let madeFolders =
+            piped == nil
+            ? try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output) : []
+        var exported = false
+        defer { exported ? PendingOutputs.shared.forgetFolders(madeFolders) : OutputPath.takeBack(madeFolders) }
+        let sink = try makeFrameSink(
+            destination: URL(fileURLWithPath: written), encoding: encoding, width: export.width,
+            height: export.height, fps: fps)
+        let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
+        let engine = try backend.makeRenderer { console.note($0) }
+        console.detail("meshgrad animate: backend \(engine.name), \(export.schedule.count) frames\n")
+        let progress = ProgressBar(total: export.schedule.count, console: console, quiet: console.verbosity == .quiet)
+        let observer = AnimationExport.Observer(
+            frameDone: { done, _ in progress.update(done: done) },
+            transparencyLost: { console.note(transparencyNote(encoding)) })
+        defer { progress.finish() }
+        let report = try export.run(renderer: engine, sink: sink, observer: observer)
+        progress.finish()
+        exported = true
+        if let piped { try OutputPath.copyFinished(piped, to: output) }
+        if console.verbosity != .quiet {
+            console.err.write(summary(report, output: output, export: export, fps: fps, engine: engine.name))
+        }
+        if export.measuresStages { console.err.write(timings(report)) }
+    }
+
+    /// The export the options ask for: document, size, schedule, dither,
+    /// and the frame rate (for the sink).
+    static func planExport(_ arguments: Arguments) throws -> (AnimationExport, fps: Double) {
         func positive(_ text: String) -> Double? { Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
         let durationOption = try arguments.value("--duration", expected: "seconds > 0", positive)
         let fps =
@@ -68,12 +101,10 @@ struct AnimateCommand: Command {
             } ?? 30
         let start =
             try arguments.value("--start", expected: "seconds") { Double($0).flatMap { $0.isFinite ? $0 : nil } } ?? 0
-        let backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
         let sizeText = try arguments.value("--size")
         let source = try Source(arguments)
         let size = try resolveSize(sizeText, document: source.document, command: name)
         try validateForRendering(source)
-
         let document = source.document
         let duration = durationOption ?? document.naturalDuration ?? 10
         let looped = arguments.flag("--no-loop") ? document : document.loopingMeshes(every: duration)
@@ -87,101 +118,39 @@ struct AnimateCommand: Command {
             )
         }
         let schedule = FrameSchedule(duration: duration, fps: fps, start: start)
-
         // The first and last frames' times checked before ffmpeg starts
         // (each frame's plan checks its own too).
         try checkTimes(looped, schedule: schedule, size: size)
+        var export = AnimationExport(
+            document: looped, label: source.label, width: size.width, height: size.height, schedule: schedule)
+        export.dithers = !arguments.flag("--no-dither")
+        export.measuresStages = arguments.flag("--timings")
+        return (export, fps)
+    }
 
-        // Check the output before spending time on frames.
-        let piped = try pipedOutput(arguments, output: output)
-        let written = piped?.path ?? output
-        let encoding = try VideoOptions.encoding(arguments, output: written, command: name)
-        let format = encoding?.format ?? .pngSequence
-        let madeFolders =
-            piped == nil
-            ? try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output) : []
-        var exported = false
-        defer { exported ? PendingOutputs.shared.forgetFolders(madeFolders) : OutputPath.takeBack(madeFolders) }
-        let destination = URL(fileURLWithPath: written)
-        let sink = try makeFrameSink(
-            destination: destination, encoding: encoding, width: size.width, height: size.height, fps: fps)
-        let pipeline = FramePipeline(sink: sink)
+    static func transparencyNote(_ encoding: VideoEncoding?) -> String {
+        let codec = encoding.map { "\($0.codec.rawValue) in .\($0.format.rawValue)" } ?? "this format"
+        return "meshgrad animate: note: \(codec) has no alpha channel here, so transparent areas come out black; "
+            + "write .mov (ProRes 4444), .webm (VP9, 8-bit), .webp, .png, .gif or a folder of PNGs to keep the transparency\n"
+    }
 
-        let engine = try backend.makeRenderer { console.note($0) }
-        console.detail("meshgrad animate: backend \(engine.name), \(schedule.count) frames\n")
-        let measures = arguments.flag("--timings")
-        var renderSeconds = 0.0
-        var readbackSeconds = 0.0
-        let progress = ProgressBar(total: schedule.count, console: console, quiet: quiet)
-        let dithers = !arguments.flag("--no-dither")
-        let textMasks = TextMaskCache()
-        let tessellations = TessellationCache()
-        var warnedAboutAlpha = false
-        var frames16 = ReusedFrames16()
-        do {
-            for k in 0..<schedule.count {
-                let time = schedule.time(ofFrame: k)
-                let frame = try FramePlan(
-                    looped, label: source.label, width: size.width, height: size.height, time: time,
-                    textMasks: textMasks, tessellationCache: tessellations)
-                let image: ExportFrame
-                if sink.takes16BitFrames {
-                    let start = DispatchTime.now()
-                    if sink.takesPlanarFrames,
-                        let planes = frames16.renderPlanar(frame, with: engine, alpha: sink.planarFramesHaveAlpha)
-                    {
-                        image = .planar16(planes)
-                    } else {
-                        image = .sixteen(try frames16.render(frame, with: engine))
-                    }
-                    renderSeconds += start.secondsElapsed
-                } else {
-                    let timed = try engine.renderNext8(frame, dithers: dithers, measuresStages: measures)
-                    renderSeconds += timed.renderSeconds
-                    readbackSeconds += timed.readbackSeconds
-                    image = .eight(timed.image)
-                }
-                if let encoding, !encoding.keepsAlpha, !warnedAboutAlpha, !frame.isKnownOpaque, !image.isOpaque {
-                    warnedAboutAlpha = true
-                    console.note(
-                        "meshgrad animate: note: \(encoding.codec.rawValue) in .\(format.rawValue) has no alpha channel here, so transparent areas come out black; "
-                            + "write .mov (ProRes 4444), .webm (VP9, 8-bit), .webp, .png, .gif or a folder of PNGs to keep the transparency\n"
-                    )
-                }
-                try pipeline.submit(image)
-                progress.update(done: k + 1)
-            }
-            try pipeline.finish()
-        } catch {
-            progress.finish()
-            pipeline.abandon()
-            throw error
-        }
-        progress.finish()
-        exported = true
-        if let piped { try OutputPath.copyFinished(piped, to: output) }
+    static func summary(
+        _ report: AnimationExport.Report, output: String, export: AnimationExport, fps: Double, engine: String
+    ) -> String {
+        String(
+            format: "%@: %d frames, %dx%d at %@ fps, %.1f s of video, exported in %.1f s (%.1f fps, %@)\n",
+            output, report.frames, export.width, export.height, formatNumber(fps), Double(report.frames) / fps,
+            report.wallSeconds, Double(report.frames) / report.wallSeconds, engine)
+    }
 
-        let seconds = progress.elapsed
-        if !quiet {
-            console.err.write(
-                String(
-                    format: "%@: %d frames, %dx%d at %@ fps, %.1f s of video, exported in %.1f s (%.1f fps, %@)\n",
-                    output, schedule.count, size.width, size.height, formatNumber(fps), Double(schedule.count) / fps,
-                    seconds,
-                    Double(schedule.count) / seconds, engine.name))
-        }
-        if measures {
-            let render = renderSeconds
-            let readback = readbackSeconds
-            // Our own encoding and writing, plus ffmpeg's CPU time.
-            let encode = pipeline.writeSeconds + ((sink as? VideoSink)?.encoderCPUSeconds ?? 0)
-            let busy = render + readback + encode
-            console.err.write(
-                String(
-                    format:
-                        "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode %.2f s of CPU (%.0f%%, ffmpeg included; overlaps rendering); wall %.2f s\n",
-                    render, 100 * render / busy, readback, 100 * readback / busy, encode, 100 * encode / busy, seconds))
-        }
+    static func timings(_ report: AnimationExport.Report) -> String {
+        let (render, readback, encode) = (report.renderSeconds, report.readbackSeconds, report.encodeSeconds)
+        let busy = render + readback + encode
+        return String(
+            format:
+                "timings: render %.2f s (%.0f%%), readback %.2f s (%.0f%%), encode %.2f s of CPU (%.0f%%, ffmpeg included; overlaps rendering); wall %.2f s\n",
+            render, 100 * render / busy, readback, 100 * readback / busy, encode, 100 * encode / busy,
+            report.wallSeconds)
     }
 }
 

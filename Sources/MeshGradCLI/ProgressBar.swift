@@ -9,6 +9,7 @@ final class ProgressBar {
     let console: Console
     let start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
+    private var finished = false
 
     init(total: Int, console: Console, quiet: Bool) {
         self.total = total
@@ -31,8 +32,10 @@ final class ProgressBar {
         console.err.write(String(format: "\r[%@] %d/%d frames  %.1f fps  ETA %.1f s ", bar, done, total, fps, eta))
     }
 
+    /// Erases the bar; once (a failure's path and the normal one both call it).
     func finish() {
-        guard enabled else { return }
+        guard enabled, !finished else { return }
+        finished = true
         console.err.write("\r" + String(repeating: " ", count: 72) + "\r")
     }
 }

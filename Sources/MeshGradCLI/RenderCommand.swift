@@ -466,11 +466,6 @@ func processStartSeconds(until now: DispatchTime) -> Double {
     return max(0, sinceStart - DispatchTime.now().secondsSince(now))
 }
 
-extension DispatchTime {
-    var secondsElapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
-    func secondsSince(_ earlier: DispatchTime) -> Double { Double(uptimeNanoseconds - earlier.uptimeNanoseconds) / 1e9 }
-}
-
 /// A size from `--size` or a manifest: WxH, a name or a device.
 func parseSize(_ text: String, command: String) throws -> CanvasSize {
     do {

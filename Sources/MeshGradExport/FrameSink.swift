@@ -42,6 +42,11 @@ public protocol FrameSink: AnyObject {
     var takesPlanarFrames: Bool { get }
     /// Whether those planar frames carry a fourth plane, of alpha.
     var planarFramesHaveAlpha: Bool { get }
+    /// Whether transparency survives (a codec without alpha drops it).
+    var keepsAlpha: Bool { get }
+    /// CPU seconds spent by an encoder in another process (ffmpeg), known
+    /// once the sink has finished; 0 for an encoder in this one.
+    var encoderCPUSeconds: Double { get }
     func write(_ frame: ExportFrame) throws
     func finish() throws
     func abandon()
@@ -50,6 +55,8 @@ public protocol FrameSink: AnyObject {
 extension FrameSink {
     public var takesPlanarFrames: Bool { false }
     public var planarFramesHaveAlpha: Bool { false }
+    public var keepsAlpha: Bool { true }
+    public var encoderCPUSeconds: Double { 0 }
 }
 
 /// The kinds of output `meshgrad animate` writes, chosen by the name.

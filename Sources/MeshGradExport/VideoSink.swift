@@ -32,6 +32,7 @@ public final class VideoSink: FrameSink {
     public var takes16BitFrames: Bool { encoding.takes16BitFrames }
     public var takesPlanarFrames: Bool { encoding.framePixelFormat.isPlanar }
     public var planarFramesHaveAlpha: Bool { encoding.framePixelFormat.hasAlphaPlane }
+    public var keepsAlpha: Bool { encoding.keepsAlpha }
 
     /// The frame rates a video is written at: ffmpeg reads the rate as a
     /// fraction, and one under a thousandth (a frame every 17 minutes) or

@@ -451,7 +451,3 @@ public final class GLRenderer {
         try checkGL("copying the read-back buffer")
     }
 }
-
-extension DispatchTime {
-    var secondsElapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - uptimeNanoseconds) / 1e9 }
-}

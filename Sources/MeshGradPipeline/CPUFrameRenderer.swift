@@ -59,6 +59,46 @@ public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
             readbackSeconds: 0)
     }
 
+    /// A mesh draws straight into `image` (the same pixels as
+    /// ``render16(_:)``); a scene replaces it.
+    public func render16(_ frame: FramePlan, reusing image: inout RGBAImage<UInt16>) {
+        guard case .mesh(let plan) = frame else {
+            image = render16(frame)
+            return
+        }
+        let count = plan.width * plan.height * 4
+        if image.width != plan.width || image.height != plan.height || image.components.count != count {
+            image = RGBAImage(
+                width: plan.width, height: plan.height,
+                components: [UInt16](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
+        }
+        let prepared = PreparedRaster(plan: plan)
+        image.components.withUnsafeMutableBufferPointer { buffer in
+            meshes.render16(prepared, rows: 0..<plan.height, into: buffer.baseAddress!)
+        }
+    }
+
+    /// Opaque meshes only: a scene or a mesh with transparency goes through
+    /// RGBA.
+    public func renderPlanar16(_ frame: FramePlan, into image: inout PlanarGBR16Image, alpha: Bool) -> Bool {
+        guard case .mesh(let plan) = frame, frame.isKnownOpaque else { return false }
+        let pixels = plan.width * plan.height
+        if image.width != plan.width || image.height != plan.height || image.hasAlpha != alpha {
+            let count = (alpha ? 4 : 3) * pixels
+            image = PlanarGBR16Image(
+                width: plan.width, height: plan.height,
+                samples: [UInt16](unsafeUninitializedCapacity: count) { samples, initialized in
+                    if alpha { (samples.baseAddress! + 3 * pixels).initialize(repeating: .max, count: pixels) }
+                    initialized = count
+                }, hasAlpha: alpha)
+        }
+        let prepared = PreparedRaster(plan: plan)
+        image.samples.withUnsafeMutableBufferPointer { buffer in
+            meshes.renderPlanarGBR16(prepared, rows: 0..<plan.height, into: buffer.baseAddress!, planeStride: pixels)
+        }
+        return true
+    }
+
     public func worker(of count: Int) -> (any FrameRenderer)? {
         CPUFrameRenderer(threadCount: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, count)))
     }

@@ -25,6 +25,18 @@ public protocol FrameRenderer: AnyObject {
     /// and replaces only its vertices and colors when the triangles match.
     func renderNext8(_ frame: FramePlan, dithers: Bool, measuresStages: Bool) throws -> TimedImage
 
+    /// The frame as 16-bit RGBA in `image`, whose storage is reused when
+    /// its size fits and nothing else holds it (an export's frames: a fresh
+    /// 1080p image per frame is 16 MB of page faults); a renderer that
+    /// cannot draw into it replaces it.
+    func render16(_ frame: FramePlan, reusing image: inout RGBAImage<UInt16>) throws
+
+    /// Draws an opaque frame straight into the planes a YUV encoder reads
+    /// (G, B, R, and an alpha plane filled once when `image` is made with
+    /// `alpha`); false, with `image` untouched, where this renderer or this
+    /// frame cannot (then ``render16(_:reusing:)`` draws it).
+    func renderPlanar16(_ frame: FramePlan, into image: inout PlanarGBR16Image, alpha: Bool) -> Bool
+
     /// Another renderer of the same kind for one of `count` parallel
     /// workers, or nil when the kind does not split (one GPU context).
     func worker(of count: Int) -> (any FrameRenderer)?

@@ -3,22 +3,35 @@ import MeshGradCore
 import MeshGradExport
 import MeshGradGL
 
-/// OpenGL through a headless EGL context: `GLRenderer` for meshes,
-/// `GLSceneRenderer` (sharing its programs, made on first use) for scenes.
-/// One context, used from one thread at a time.
+/// OpenGL: `GLRenderer` for meshes, `GLSceneRenderer` (sharing its
+/// programs, made on first use) for scenes, in a headless EGL context of
+/// its own or in a window's (the editor, which also presents frames into
+/// the window). One context, used from one thread at a time.
 public final class GLFrameRenderer: FrameRenderer {
-    let context: HeadlessContext
+    /// Nil in a window's context, which the window owns.
+    let context: HeadlessContext?
     let meshes: GLRenderer
     private var scenesRenderer: GLSceneRenderer?
-    /// An animation's previous frame, kept on the GPU.
+    /// The previous frame's mesh, kept on the GPU: an animation's next frame
+    /// replaces only its vertices and colors while its triangles match.
     private var uploaded: GPUMesh?
 
+    /// A renderer in a headless EGL context of its own.
     public init() throws(GLError) {
         context = try HeadlessContext()
         meshes = try GLRenderer()
     }
 
+    /// A renderer in the context current on this thread (a window's).
+    public init(inCurrentContext: Void) throws(GLError) {
+        context = nil
+        meshes = try GLRenderer()
+    }
+
     public var name: String { "gl (\(meshes.info.renderer))" }
+
+    /// The GL renderer's own name (the driver's), for the window's first line.
+    public var rendererName: String { meshes.info.renderer }
 
     /// Whether the GL is a CPU rasterizer (llvmpipe).
     public var isSoftware: Bool { meshes.info.isSoftware }
@@ -73,18 +86,47 @@ public final class GLFrameRenderer: FrameRenderer {
                 readbackSeconds: 0)
         }
         meshes.measuresStages = measuresStages
-        if let uploaded, uploaded.plan.tessellation.indices.count == plan.tessellation.indices.count {
-            try uploaded.update(plan)
-        } else {
-            uploaded = try meshes.upload(plan)
-        }
+        let mesh = try reusedUpload(plan)
         let start = DispatchTime.now().uptimeNanoseconds
-        let image: RGBAImage<UInt8> = try meshes.render(uploaded!, format: .rgba8(dithers: dithers))
+        let image: RGBAImage<UInt8> = try meshes.render(mesh, format: .rgba8(dithers: dithers))
         let total = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
         guard measuresStages else { return TimedImage(image: image, renderSeconds: total, readbackSeconds: 0) }
         let draw = meshes.lastStageTimes.draw
         return TimedImage(image: image, renderSeconds: draw, readbackSeconds: total - draw)
     }
 
+    /// GL frames come back as new images.
+    public func render16(_ frame: FramePlan, reusing image: inout RGBAImage<UInt16>) throws {
+        image = try render16(frame)
+    }
+
+    /// GL reads back RGBA only.
+    public func renderPlanar16(_ frame: FramePlan, into image: inout PlanarGBR16Image, alpha: Bool) -> Bool { false }
+
     public func worker(of count: Int) -> (any FrameRenderer)? { nil }
+
+    /// Draws `frame` into the current window's default framebuffer.
+    public func present(_ frame: FramePlan) throws {
+        switch frame {
+        case .scene(let plan): try scenes().present(plan)
+        case .mesh(let plan): try meshes.present(try reusedUpload(plan))
+        }
+    }
+
+    /// Forgets the kept upload (the document was replaced).
+    public func forgetUpload() { uploaded = nil }
+
+    /// The kept upload with `plan`'s vertices and colors when its size and
+    /// triangles match, else a new upload.
+    private func reusedUpload(_ plan: RenderPlan) throws(GLError) -> GPUMesh {
+        if let uploaded, uploaded.plan.width == plan.width, uploaded.plan.height == plan.height,
+            uploaded.plan.tessellation.indices.count == plan.tessellation.indices.count
+        {
+            try uploaded.update(plan)
+            return uploaded
+        }
+        let made = try meshes.upload(plan)
+        uploaded = made
+        return made
+    }
 }

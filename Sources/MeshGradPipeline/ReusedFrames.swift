@@ -19,34 +19,16 @@ public struct ReusedFrames16 {
     }
 
     /// Draws `frame` into the next planar image and returns it, where the
-    /// CPU draws it and it is known to be opaque; nil otherwise (then
-    /// ``render(_:with:)`` draws it). With `alpha` the image has a fourth
-    /// plane, of alpha: all opaque, filled once when the image is made
-    /// (the renderer writes the color planes only).
+    /// renderer can draw it so (``FrameRenderer/renderPlanar16(_:into:alpha:)``);
+    /// nil otherwise (then ``render(_:with:)`` draws it).
     public mutating func renderPlanar(
         _ frame: FramePlan, with engine: any FrameRenderer, alpha: Bool = false
     ) -> PlanarGBR16Image? {
-        guard let cpu = engine as? CPUFrameRenderer, case .mesh(let plan) = frame, frame.isKnownOpaque else {
-            return nil
-        }
         var image = planes[next]
         planes[next] = PlanarGBR16Image(width: 0, height: 0, samples: [])
-        let pixels = plan.width * plan.height
-        if image.width != plan.width || image.height != plan.height || image.hasAlpha != alpha {
-            let count = (alpha ? 4 : 3) * pixels
-            image = PlanarGBR16Image(
-                width: plan.width, height: plan.height,
-                samples: [UInt16](unsafeUninitializedCapacity: count) { samples, initialized in
-                    if alpha { (samples.baseAddress! + 3 * pixels).initialize(repeating: .max, count: pixels) }
-                    initialized = count
-                }, hasAlpha: alpha)
-        }
-        let prepared = PreparedRaster(plan: plan)
-        image.samples.withUnsafeMutableBufferPointer { buffer in
-            cpu.meshes.renderPlanarGBR16(
-                prepared, rows: 0..<plan.height, into: buffer.baseAddress!, planeStride: pixels)
-        }
+        let drawn = engine.renderPlanar16(frame, into: &image, alpha: alpha)
         planes[next] = image
+        guard drawn else { return nil }
         next = (next + 1) % planes.count
         return image
     }
@@ -61,28 +43,5 @@ public struct ReusedFrames16 {
         images[next] = image
         next = (next + 1) % images.count
         return image
-    }
-}
-
-extension FrameRenderer {
-    /// The frame as 16-bit RGBA in `image`, whose storage is reused when
-    /// its size fits and nothing else holds it. The CPU's meshes draw
-    /// straight into it (the same pixels as ``render16(_:)``); other frames
-    /// and renderers replace it with a new image.
-    func render16(_ frame: FramePlan, reusing image: inout RGBAImage<UInt16>) throws {
-        guard let cpu = self as? CPUFrameRenderer, case .mesh(let plan) = frame else {
-            image = try render16(frame)
-            return
-        }
-        let count = plan.width * plan.height * 4
-        if image.width != plan.width || image.height != plan.height || image.components.count != count {
-            image = RGBAImage(
-                width: plan.width, height: plan.height,
-                components: [UInt16](unsafeUninitializedCapacity: count) { _, initialized in initialized = count })
-        }
-        let prepared = PreparedRaster(plan: plan)
-        image.components.withUnsafeMutableBufferPointer { buffer in
-            cpu.meshes.render16(prepared, rows: 0..<plan.height, into: buffer.baseAddress!)
-        }
     }
 }

@@ -67,7 +67,7 @@ extension PreviewSession {
             say("kept your edits; saving will replace the file on disk")
         case (.recovery(let recovered, _), .recover):
             editor.edit { $0 = recovered }
-            presenter.forgetUpload()
+            renderer.forgetUpload()
             say("recovered unsaved work; Ctrl-S saves it")
         case (.recovery, .discard):
             recovery?.remove()

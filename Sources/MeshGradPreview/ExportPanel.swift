@@ -45,14 +45,17 @@ extension PreviewSession {
 
     static let videoFormats = ["mp4", "webm", "mov", "gif"]
 
-    /// A video of the animation through `meshgrad animate`, with its progress.
+    /// A video of the animation, exported in this process (``VideoExport``),
+    /// with its progress and Cancel.
     func videoFields() {
         guard editor.document.isAnimated else { return }
         mgui_separator()
         if let export = videoExport {
             mgui_text("Writing \((export.target as NSString).lastPathComponent)")
             mgui_progress(Float(export.fraction), String(format: "%.0f %%", export.fraction * 100))
-            if mgui_button("Cancel") { export.cancel() }
+            let cancel = mgui_button("Cancel")
+            panels.layout.note("export-cancel")
+            if cancel { export.cancel() }
             return
         }
         var format = panels.videoFormat
@@ -83,7 +86,6 @@ extension PreviewSession {
     func pollVideoExport() {
         guard let export = videoExport else { return }
         let before = export.fraction
-        export.poll()
         if let outcome = export.outcome() {
             videoExport = nil
             output("meshgrad preview: \(outcome)\n")

@@ -47,7 +47,7 @@ extension PreviewSession {
 
     func selectLayer(_ k: Int) {
         selectedLayer = k
-        if editor.select(layer: k) { presenter.forgetUpload() }
+        if editor.select(layer: k) { renderer.forgetUpload() }
         needsRedraw = true
     }
 

@@ -51,7 +51,7 @@ public final class PreviewSession {
 
     var window: WindowContext!
     /// Draws whatever the document is (mesh or scene): the pipeline decides.
-    var presenter: GLFramePresenter!
+    var renderer: GLFrameRenderer!
     let textMasks = TextMaskCache()
     var overlay: OverlayRenderer!
 
@@ -127,13 +127,13 @@ public final class PreviewSession {
     public func run() throws {
         window = try WindowContext(
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
-        presenter = try GLFramePresenter()
+        renderer = try GLFrameRenderer(inCurrentContext: ())
         overlay = try OverlayRenderer()
         sizes = WindowState(window)
         installCallbacks()
         startPanels()
         defer { stopPanels() }
-        output("meshgrad preview: \(label) (\(presenter.rendererName)); press F1 for help, H to hide the panels\n")
+        output("meshgrad preview: \(label) (\(renderer.rendererName)); press F1 for help, H to hide the panels\n")
         offerRecovery()
 
         var pacing = FramePacing(refreshRate: options.capsFrameRate ? window.refreshRate : nil)
@@ -186,10 +186,13 @@ public final class PreviewSession {
                 String(format: "%d frames in %.2f s: %.1f fps\n", framesDrawn, seconds, Double(framesDrawn) / seconds))
         }
         if !editor.hasUnsavedChanges { recovery?.remove() }
+        // A video still being written is stopped and removed, not left half made.
+        videoExport?.cancelAndWait()
+        videoExport = nil
         stopPanels()
         canvasBlit = nil
         overlay = nil
-        presenter = nil
+        renderer = nil
         window = nil
     }
 
@@ -228,12 +231,12 @@ public final class PreviewSession {
         let tolerance = moving ? TessellationLevel.preview : TessellationLevel()
         let view = canvasView
         if view.isFull && view.size == SIMD2(Double(width), Double(height)) {
-            try presenter.present(try frame(width: width, height: height, tolerance: tolerance))
+            try renderer.present(try frame(width: width, height: height, tolerance: tolerance))
         } else {
             // Drawn at the view's size (at most the window's), then moved into place.
             let w = max(1, min(width, Int(view.size.x)))
             let h = max(1, min(height, Int(view.size.y)))
-            try presenter.present(try frame(width: w, height: h, tolerance: tolerance))
+            try renderer.present(try frame(width: w, height: h, tolerance: tolerance))
             if canvasBlit == nil { canvasBlit = CanvasBlit() }
             canvasBlit!.move(
                 width: w, height: h, framebufferHeight: height,
@@ -297,7 +300,7 @@ public final class PreviewSession {
             if message != reloadError { errorOutput("meshgrad preview: \(message)\n") }
             reloadError = message
         }
-        presenter.forgetUpload()
+        renderer.forgetUpload()
         needsRedraw = true
     }
 
@@ -370,8 +373,8 @@ public final class PreviewSession {
         let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
         let target = freeName(in: directory, stem: stem, extension: "png")
         do {
-            let image = try presenter.render8(
-                try frame(width: size.width, height: size.height, tolerance: TessellationLevel()))
+            let image = try renderer.render8(
+                try frame(width: size.width, height: size.height, tolerance: TessellationLevel()), dithers: true)
             try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: target))
             output("meshgrad preview: exported \(target)\n")
             say("exported \((target as NSString).lastPathComponent)")

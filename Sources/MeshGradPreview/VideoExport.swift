@@ -1,86 +1,85 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradExport
+import MeshGradPipeline
 
-/// The Export panel's video: `meshgrad animate` itself (this executable,
-/// the same path as the command line) on a snapshot of the document, in a
-/// child process, so the window stays live. Its progress bar, which it
-/// draws only on a terminal, comes through a pseudo-terminal and is read
-/// for the panel's bar.
-final class VideoExport {
+/// The Export panel's video: the pipeline's ``AnimationExport`` (what
+/// `meshgrad animate` runs) on a snapshot of the document, on a thread of
+/// its own so that the window stays live. It draws with the CPU renderer,
+/// the reference, because the window's thread owns the GL context. The
+/// panel reads the progress and may cancel; a cancelled or failed export
+/// leaves nothing at the target.
+final class VideoExport: @unchecked Sendable {
     let target: String
-    private let process = Process()
-    private let snapshot: String
-    private var terminal: FileHandle?
-    private var said = ""
-    private(set) var fraction = 0.0
+    private let lock = NSLock()
+    private var done = 0
+    private let total: Int
+    private var cancelled = false
+    private var result: Result<Void, any Error>?
+    /// Handed to the export's thread (which alone uses them once started).
+    private let export: AnimationExport
+    private let sink: any FrameSink
 
-    /// Starts `animate SNAPSHOT -o target --duration seconds`.
+    /// Starts exporting `seconds` of `document` (made to loop over them, as
+    /// `animate` does) at 30 frames a second to `target`, whose extension
+    /// names the format; `size` nil: the document's, else 1920×1080. Throws
+    /// at once what can be known before the first frame (ffmpeg missing, a
+    /// size the codec refuses).
     init(document: GradientDocument, target: String, seconds: Double, size: CanvasSize?) throws {
         self.target = target
-        // Beside the target ("." for a bare file name, not the root).
-        let folder = PathText.folder(of: target)
-        snapshot = (folder.isEmpty ? "." : folder) + "/.meshgrad-export-\(UUID().uuidString).json"
-        try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: snapshot))
-        process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0]).standardizedFileURL
-        if !FileManager.default.isExecutableFile(atPath: process.executableURL!.path) {
-            process.executableURL = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        }
-        process.arguments =
-            ["animate", snapshot, "-o", target, "--duration", String(format: "%.3f", seconds)]
-            + (size.map { ["--size", $0.description] } ?? [])
-        var primary: Int32 = -1
-        var secondary: Int32 = -1
-        if openpty(&primary, &secondary, nil, nil, nil) == 0 {
-            _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
-            terminal = FileHandle(fileDescriptor: primary, closeOnDealloc: true)
-            process.standardError = FileHandle(fileDescriptor: secondary, closeOnDealloc: true)
-        } else {
-            process.standardError = FileHandle.nullDevice
-        }
-        process.standardOutput = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            try? FileManager.default.removeItem(atPath: snapshot)
-            throw error
-        }
+        let size = size ?? document.size ?? CanvasSize.defaultSize
+        let fps = 30.0
+        let format = try ExportFormat(outputPath: target)
+        let encoding =
+            format == .pngSequence
+            ? nil
+            : try VideoEncoding(format: format, codec: nil, bitDepth: nil, quality: nil, speed: nil, range: .limited)
+        export = AnimationExport(
+            document: document.loopingMeshes(every: seconds), label: (target as NSString).lastPathComponent,
+            width: size.width, height: size.height, schedule: FrameSchedule(duration: seconds, fps: fps))
+        total = export.schedule.count
+        sink = try makeFrameSink(
+            destination: URL(fileURLWithPath: target), encoding: encoding, width: size.width, height: size.height,
+            fps: fps)
+        let thread = Thread { [self] in run() }
+        thread.name = "meshgrad.video-export"
+        thread.start()
     }
 
-    var isRunning: Bool { process.isRunning }
-
-    /// Reads what the child drew since last time: "[###...] 12/300 frames".
-    func poll() {
-        guard let terminal else { return }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        let count = read(terminal.fileDescriptor, &buffer, buffer.count)
-        guard count > 0 else { return }
-        said = String(said.suffix(200)) + String(decoding: buffer[0..<count], as: UTF8.self)
-        let last = said.split(separator: "\r").last(where: { $0.contains(" frames") }) ?? ""
-        let parts = last.split(separator: " ")
-        if let counts = parts.first(where: { $0.contains("/") })?.split(separator: "/"), counts.count == 2,
-            let done = Double(counts[0]), let total = Double(counts[1]), total > 0
-        {
-            fraction = done / total
-        }
+    private func run() {
+        // One core left to the window.
+        let renderer = CPUFrameRenderer(threadCount: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+        let observer = AnimationExport.Observer(
+            frameDone: { [self] done, _ in lock.withLock { self.done = done } },
+            isCancelled: { [self] in lock.withLock { cancelled } })
+        let outcome = Result { _ = try export.run(renderer: renderer, sink: sink, observer: observer) }
+        lock.withLock { result = outcome }
     }
+
+    /// Frames written, as a fraction of the export.
+    var fraction: Double { lock.withLock { Double(done) / Double(max(1, total)) } }
+
+    var isRunning: Bool { lock.withLock { result == nil } }
 
     /// When it has ended: nil while running, else what to tell the user.
     func outcome() -> String? {
-        guard !process.isRunning else { return nil }
-        try? FileManager.default.removeItem(atPath: snapshot)
-        if process.terminationStatus == 0 { return "exported \((target as NSString).lastPathComponent)" }
-        let reason =
-            said.split(whereSeparator: \.isNewline).last.map(String.init) ?? "status \(process.terminationStatus)"
-        return "video export failed: \(reason.trimmingCharacters(in: .whitespaces))"
+        switch lock.withLock({ result }) {
+        case nil: nil
+        case .success: "exported \((target as NSString).lastPathComponent)"
+        case .failure(let error) where error is AnimationExport.Cancelled: "video export cancelled"
+        case .failure(let error): "video export failed: \(error)"
+        }
     }
 
+    /// Stops before the next frame; the export then removes what it wrote.
     func cancel() {
-        if process.isRunning { process.terminate() }
+        lock.withLock { cancelled = true }
     }
 
-    deinit {
+    /// Cancels and waits for the thread to leave (the window is closing).
+    func cancelAndWait() {
         cancel()
-        try? FileManager.default.removeItem(atPath: snapshot)
+        while isRunning { Thread.sleep(forTimeInterval: 0.01) }
     }
 }
