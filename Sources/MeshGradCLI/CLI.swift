@@ -7,7 +7,7 @@ import MeshGradCore
 /// 2 for a usage mistake). Nothing here knows how to render; it calls the
 /// libraries.
 public enum CLI {
-    public static let version = "0.1.0"
+    public static let version = "0.3.0"
 
     /// The commands, in the order `meshgrad --help` lists them. Adding a
     /// command is adding it here (see CommandTable.swift).
