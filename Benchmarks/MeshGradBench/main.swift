@@ -476,8 +476,8 @@ if measuresFrames {
 
 // The tessellation level and triangle count of every preset at the common
 // sizes, by the strict rule as it chooses (cell by cell where the
-// patch-wide bound overstates) and by the patch-wide bound alone (the rule
-// before issue 15), with the time the choice takes.
+// patch-wide bound overstates) and by the patch-wide bound alone (the
+// coarser rule, for comparison), with the time the choice takes.
 if measuresLevels {
     print("")
     print("tessellation level (triangles) by the strict rule: patch-wide bound alone -> with cell bounds, choice ms")

@@ -1,5 +1,5 @@
 // The command table: every command's arguments and options, declared once.
-// Parsing (Arguments), `--help` (Help), the README synopsis (a test compares),
+// Parsing (Arguments), `--help` (Help), the synopsis in Docs/command-line.md (a test keeps it),
 // shell completions (Completions) and the man page (ManPage) are all made
 // from it, so they cannot disagree.
 //
@@ -9,8 +9,9 @@
 //      `discussion` (the prose of its --help), `arguments` and `options`
 //      (arrays of `Option`, below), and `run(_ arguments: Arguments, console:)`.
 //   2. Add `FooCommand.self` to `CLI.commands` (CLI.swift).
-//   3. Run `swift test --filter CLITableTests`: it prints the new README
-//      synopsis and `Docs/meshgrad.1` to paste if they differ.
+//   3. Run `swift test --filter CommandTableTests`: it rewrites the synopsis
+//      in Docs/command-line.md and `Docs/meshgrad.1` when they differ (run
+//      it again to see it pass).
 // To add an option: append an `Option` to the command's `options`, e.g.
 //      .value("--size", "SIZE", "Width x height or a name.", complete: .sizes)
 //      .flag("--no-dither", "Round instead of dithering.")
@@ -130,7 +131,7 @@ struct CommandEntry: Sendable {
 /// The `--source` pair most drawing commands take: a document or a preset.
 enum SourceOptions {
     static let argument = Option.argument(
-        "SPEC.json", "A gradient document (see README: The document); - reads standard input.",
+        "SPEC.json", "A gradient document (Docs/document-format.md); - reads standard input.",
         complete: .files(["json"]))
     static let preset = Option.value(
         "--preset", "NAME", "A built-in gradient instead ('meshgrad presets' lists them).", complete: .presets)

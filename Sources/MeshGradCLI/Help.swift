@@ -1,4 +1,4 @@
-/// `--help`, the overview and the README synopsis, made from the command
+/// `--help`, the overview and the synopsis of Docs/command-line.md, made from the command
 /// table (CommandTable.swift).
 enum Help {
     /// Columns of the help text, and where option descriptions start.
@@ -80,7 +80,7 @@ enum Help {
         return text
     }
 
-    /// Every command's forms with every option, as the README shows them:
+    /// Every command's forms with every option, as Docs/command-line.md shows them:
     /// each command's first form carries the options no form names.
     static func synopsis(_ commands: [CommandEntry]) -> String {
         let nameWidth = (commands.map(\.name.count).max() ?? 0) + 2

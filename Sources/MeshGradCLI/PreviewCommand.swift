@@ -20,7 +20,7 @@ struct PreviewCommand: Command {
         """
     static let arguments = [
         Option.argument(
-            "SPEC.json", "A gradient document (see README: The document), watched for changes.",
+            "SPEC.json", "A gradient document (Docs/document-format.md), watched for changes.",
             complete: .files(["json"]))
     ]
     static let options: [Option] = [

@@ -29,7 +29,7 @@ struct RenderCommand: Command {
     static let arguments = [
         Option.argument(
             "SPEC.json",
-            "A gradient document (see README: The document); - reads standard input. Several: one image each.",
+            "A gradient document (Docs/document-format.md); - reads standard input. Several: one image each.",
             complete: .files(["json"]), repeats: true)
     ]
     static let options: [Option] = [

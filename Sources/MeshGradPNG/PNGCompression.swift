@@ -2,25 +2,12 @@ import CZlib
 
 /// What a compression level (0–9) does to one piece of filtered rows.
 ///
-/// Measured on meshgrad's own output (the 4×4 `onboarding` preset at
-/// 3840×2160, adaptive filters, pieces of 256 KiB, one thread of the 2.1 GHz
-/// development machine), its three kinds of image want different things
-/// from deflate:
-///
-/// - An 8-bit smooth gradient, filtered, is long runs of the same few bytes.
-///   zlib's run-length strategy (matches at distance 1 only) finds them at
-///   almost the speed of copying: 716 KB from 24.9 MB in 91 ms, where zlib's
-///   levels 1–5 made 0.87–1.27 MB in 70–210 ms, and levels 6, 7, 8 and 9
-///   made 684, 633, 576 and 549 KB in 0.37, 0.54, 1.6 and 3 s.
-/// - An 8-bit dithered gradient, filtered, is noise of a few levels: no
-///   string ever repeats, so every LZ77 search is wasted. Huffman coding
-///   alone is the fastest *and* the smallest: 5.1 MB, where zlib's level 1
-///   made 7.3 MB (0.35 s), level 6 5.9 MB (2.8 s) and level 9 5.5 MB (41 s).
-/// - A 16-bit gradient (never dithered), filtered, has few runs, since high
-///   and low bytes alternate, but its pixels' differences recur, which LZ77
-///   finds and neither runs nor Huffman codes can use: 49.8 MB became
-///   15.0 MB with Huffman codes alone or runs, 8.5 MB with zlib's level 1
-///   (0.39 s) and 5.4 MB with level 6 (2.3 s).
+/// meshgrad's three kinds of image want different things from deflate: a
+/// filtered smooth 8-bit gradient is long runs of a few bytes, which zlib's
+/// run-length strategy finds at almost the speed of copying; a dithered one
+/// is noise in which no string repeats, so Huffman codes alone are both the
+/// fastest and the smallest; a 16-bit one has few runs but recurring
+/// differences, which only LZ77 uses (figures: Docs/performance.md).
 ///
 /// So every level above 0 classifies each piece (`PieceContent`) and
 /// codes noise with Huffman codes alone (``LiteralDeflater``, which does

@@ -6,7 +6,7 @@ import MeshGradGL
 public enum Backend: String, CaseIterable, Sendable {
     /// The faster one on this machine: the GPU when it is hardware, the CPU
     /// reference when the only OpenGL is a CPU rasterizer (llvmpipe), which
-    /// the CPU reference outruns (README: Performance). Falls back to the
+    /// the CPU reference outruns (Docs/performance.md). Falls back to the
     /// CPU, with one line to `warn`, when no GPU context can be made.
     case auto
     /// OpenGL through EGL, or a clear failure saying why not.

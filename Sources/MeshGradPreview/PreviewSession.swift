@@ -84,6 +84,8 @@ public final class PreviewSession {
     /// ImGui settles a click or a key over a few frames (a popup opens the
     /// frame after the click): frames still to draw after an input event.
     var settleFrames = 0
+    /// A frame a test asked for (MESHGRAD_PREVIEW_FRAME_REQUEST).
+    var frameRequest = FrameRequest()
     /// Keys that came while ImGui draws, handled after its next frame (see
     /// ``queueKey(_:mods:)``).
     var pendingKeys: [(key: Int32, mods: Int32)] = []
@@ -156,6 +158,14 @@ public final class PreviewSession {
             } else {
                 glfwWaitEventsTimeout(0.05)
             }
+            if frameRequest.poll() {
+                // Whatever happened before the request is handled first:
+                // the input received, a change to the file.
+                glfwPollEvents()
+                pollFile()
+                settleFrames = max(settleFrames, 2)
+                needsRedraw = true
+            }
             let now = Date()
             if now.timeIntervalSince(lastPoll) >= 0.05 {
                 lastPoll = now
@@ -173,6 +183,9 @@ public final class PreviewSession {
             try draw()
             framesDrawn += 1
             countFrame()
+            if let target = frameRequest.take(settled: settleFrames == 0 && !needsRedraw) {
+                try writeScreenshot(to: target)
+            }
             if let limit = options.frames, framesDrawn >= limit {
                 if let screenshot = options.screenshot { try writeScreenshot(to: screenshot) }
                 window.swapBuffers()

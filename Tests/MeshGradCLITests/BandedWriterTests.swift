@@ -5,8 +5,8 @@ import MeshGradPNG
 import MeshGradPipeline
 import Testing
 
-/// The band writer rendering band k + 1 while it encodes band k (issue 15)
-/// writes the same file as rendering and encoding in turn, and fails as
+/// The band writer rendering band k + 1 while it encodes band k writes
+/// the same file as rendering and encoding in turn, and fails as
 /// cleanly.
 @Suite struct BandedWriterTests {
     struct BandFailure: Error {}

@@ -89,7 +89,8 @@ import Testing
         let animated = run(["animate", "--preset", "lava", "--size", "8x8", "--duration", "0.1", "-o", frames])
         #expect(animated.status == 0, "\(animated.err)")
         #expect(FileManager.default.fileExists(atPath: frames + "frame-00000.png"))
-        // The README's manifest: outputs in a folder that does not exist yet.
+        // A manifest as Docs/batches.md shows it: outputs in a folder that
+        // does not exist yet.
         try """
         {"preset": "aurora", "size": "iphone-se", "output": "out/aurora-phone.png"}
         {"preset": "lava", "size": [64, 32], "output": "out/lava.png"}

@@ -6,9 +6,10 @@ import Testing
 
 @testable import MeshGradCLI
 
-/// The command table and what is made from it: help, the README synopsis,
-/// the man page, shell completions; did-you-mean, `help nope`, --quiet and
-/// --verbose on every command, and options that cannot apply.
+/// The command table and what is made from it: help, the synopsis in
+/// Docs/command-line.md, the man page, shell completions; did-you-mean,
+/// `help nope`, --quiet and --verbose on every command, and options that
+/// cannot apply.
 @Suite struct CommandTableTests {
     func run(_ arguments: String...) -> CLITests.Result { CLITests().run(arguments) }
 
@@ -28,23 +29,26 @@ import Testing
         }
     }
 
-    /// The README's synopsis is the table's; a stale one is rewritten (and
-    /// the test fails until it is run again and the change committed).
-    @Test func theReadmeSynopsisIsTheTables() throws {
-        let file = Self.repository.appendingPathComponent("README.md")
-        let readme = try String(contentsOf: file, encoding: .utf8)
+    /// The synopsis in Docs/command-line.md is the table's: it sits
+    /// between two marker comments, and a stale one is rewritten (the test
+    /// fails until it is run again and the change committed).
+    @Test func theSynopsisInDocsIsTheTables() throws {
+        let file = Self.repository.appendingPathComponent("Docs/command-line.md")
+        let page = try String(contentsOf: file, encoding: .utf8)
         let synopsis = "```\n" + Help.synopsis(CLI.commands) + "```\n"
-        let heading = "## The command line\n\n"
-        let start = try #require(readme.range(of: heading)).upperBound
-        let end = try #require(readme.range(of: "\n`meshgrad <command> --help`", range: start..<readme.endIndex))
-            .lowerBound
-        let current = String(readme[start..<end])
+        let start = try #require(page.range(of: Self.synopsisStart + "\n")).upperBound
+        let end = try #require(page.range(of: Self.synopsisEnd, range: start..<page.endIndex)).lowerBound
+        let current = String(page[start..<end])
         if current != synopsis {
-            try readme.replacingCharacters(in: start..<end, with: synopsis).write(
+            try page.replacingCharacters(in: start..<end, with: synopsis).write(
                 to: file, atomically: true, encoding: .utf8)
-            Issue.record("README's synopsis differed from the command table and has been rewritten; run again")
+            Issue.record("Docs/command-line.md's synopsis differed from the command table and was rewritten; run again")
         }
     }
+
+    /// The markers around the synopsis in Docs/command-line.md.
+    static let synopsisStart = "<!-- synopsis: made from the command table by CommandTableTests -->"
+    static let synopsisEnd = "<!-- end of synopsis -->"
 
     @Test func theManPageInDocsIsTheTables() throws {
         let page = ManPage.roff(CLI.commands)

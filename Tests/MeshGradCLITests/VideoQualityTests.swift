@@ -11,7 +11,8 @@ import Testing
 /// figure on a slow dark ramp; the color tags; alpha where the format keeps
 /// it; and a failing disk.
 @Suite(.serialized) struct VideoQualityTests {
-    /// The slow dark ramp of issue 14: #101828 to #1c3040 over a 2×2 mesh.
+    /// The slow dark ramp, where banding shows first: #101828 to #1c3040
+    /// over a 2×2 mesh.
     static let ramp = """
         {"width": 2, "height": 2, "points": [[0,0],[1,0],[0,1],[1,1]],
          "colors": ["#101828", "#141e30", "#182838", "#1c3040"]}

@@ -11,20 +11,20 @@ import Testing
         Presets.all.compactMap { p in p.document.animatedMesh.map { (p.name, $0.mesh) } }
         + TestMeshes.all.map { ($0.name, $0.mesh) }
 
-    /// Issue acceptance: undithered 16-bit output agrees with the exact
+    /// The accuracy bar: undithered 16-bit output agrees with the exact
     /// per-pixel evaluation (inverse mapping, no tessellation) within 1/255
     /// at the 99.9th percentile.
     @Test(arguments: meshes.map(\.0), [(64, 48), (45, 37)])
     func agreesWithExactEvaluation(name: String, size: (Int, Int)) {
         let figure = Self.exactReferenceFigure(name: name, size: size)
-        // The figure, for comparing renderer changes (issue 15 quotes them).
+        // The figure, printed for comparing renderer changes.
         print("exact reference: \(name) \(size.0)×\(size.1): \(figure)")
         #expect(figure.p999 <= 1.0 / 255, "\(name) \(size.0)×\(size.1): \(figure)")
     }
 
     /// The renderer's error against the exact evaluation over all meshes,
-    /// held to what it was when the evaluation order last changed (issue
-    /// 15: a faster renderer must not be less exact). Mean and worst of
+    /// held to the recorded figures: a faster renderer must not be less
+    /// exact. Mean and worst of
     /// the per-case 99.9th percentiles and maxima, in 1/255.
     ///
     /// Measured at the levels the rule chose when the figures were
@@ -46,10 +46,10 @@ import Testing
     }
 
     /// The figures of exactReferenceFiguresDoNotRegress as measured (in
-    /// 1/255), rounded up in the last digit printed: issue 15's renderer
-    /// (division-free spans, short runs in lanes) gives the same pixels
-    /// as the one before it, so these are its figures too. The worst
-    /// maximum is sticker's 45×37 border pixel whose center the exact
+    /// 1/255), rounded up in the last digit printed. The division-free
+    /// spans and the short runs in lanes give the same pixels as exact
+    /// division and pixel-by-pixel runs, so the figures hold for both. The
+    /// worst maximum is sticker's 45×37 border pixel whose center the exact
     /// evaluation and the tessellated border put on different sides.
     static let recordedMeanP999 = 0.05421
     static let recordedMeanError = 0.01410

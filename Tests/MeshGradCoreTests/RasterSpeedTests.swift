@@ -5,8 +5,8 @@ import Testing
 
 @testable import MeshGradCore
 
-/// The faster paths of the CPU renderer and the tessellation (issue 15)
-/// give exactly what the direct ones gave: the division-free spans, the
+/// The faster paths of the CPU renderer and the tessellation give
+/// exactly what the direct ones give: the division-free spans, the
 /// tight row lists, and the tessellation from a cached grid.
 @Suite struct RasterSpeedTests {
     /// The span as it was computed before, by exact integer division.

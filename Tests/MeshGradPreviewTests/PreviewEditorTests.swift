@@ -36,9 +36,10 @@ extension PreviewWindowTests {
         let origin = try preview.origin()
         let p = origin &+ point
         try preview.xdotool(["mousemove", "\(p.x)", "\(p.y)"])
-        Thread.sleep(forTimeInterval: 0.2)
+        // The widget under the pointer hovered in a drawn frame before the press.
+        try preview.waitForFrame()
         try preview.xdotool(["click", "1"])
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
     }
 
     func key(_ preview: Preview, _ keys: String...) throws {
@@ -134,7 +135,7 @@ extension PreviewWindowTests {
         let handle = inferred[3].trailing
         let start = try preview.origin() &+ SIMD2(Int((handle.x * 600).rounded()), Int((handle.y * 400).rounded()))
         try key(preview, "o")
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         try preview.xdotool(["mousemove", "\(start.x)", "\(start.y)"])
         try preview.xdotool(["mousedown", "1"])
         for step in 1...4 {
@@ -164,7 +165,7 @@ extension PreviewWindowTests {
             }
         }
         // The right column of patches does not touch vertex 3: its pixels are unchanged.
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         let after = try preview.screenshot()
         try #require(before.width == 600 && before.height == 400 && after.width == 600 && after.height == 400)
         // Right of x = 320 nothing may move by more than dithering's level
@@ -226,7 +227,7 @@ extension PreviewWindowTests {
         let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
         let clean = pixel(try preview.screenshot(), 200, 40)
         try key(preview, "Tab", "Right", "w", "ctrl+q")
-        Thread.sleep(forTimeInterval: 1)
+        try preview.waitForFrame()
         #expect(preview.process.isRunning, "the preview quit without asking")
         // The dialog dims the window (ImGui's modal background).
         let dimmed = pixel(try preview.screenshot(), 200, 40)
@@ -234,12 +235,12 @@ extension PreviewWindowTests {
         #expect(try Data(contentsOf: spec) == bytes)
         // Cancel: still running, still unsaved.
         try key(preview, "Escape")
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         #expect(preview.process.isRunning)
         #expect(preview.title.contains("•"), "title: \(preview.title)")
         // Quit again and discard: the file is as it was.
         try key(preview, "ctrl+q")
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         try key(preview, "d")
         let deadline = Date().addingTimeInterval(5)
         while preview.process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -251,7 +252,7 @@ extension PreviewWindowTests {
         // And Save saves, then quits.
         let second = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
         try key(second, "Tab", "w", "ctrl+q")
-        Thread.sleep(forTimeInterval: 0.5)
+        try second.waitForFrame()
         try key(second, "s")
         let end = Date().addingTimeInterval(5)
         while second.process.isRunning && Date() < end { Thread.sleep(forTimeInterval: 0.05) }
@@ -274,12 +275,12 @@ extension PreviewWindowTests {
         #expect(!near(edited, SIMD3(255, 0, 0), tolerance: 20), "the edit shows: \(edited)")
         let blue = Self.grid3(colors: Array(repeating: "#0000ff", count: 9))
         try AtomicFile.write(Data(blue.jsonText().utf8), to: spec)
-        Thread.sleep(forTimeInterval: 1)
+        try preview.waitForFrame()
         // Not replaced: the edit is still on screen while it asks.
         let asking = pixel(try preview.screenshot(), 200, 150)
         #expect(!near(asking, SIMD3(0, 0, 255), tolerance: 40), "replaced without asking: \(asking)")
         try key(preview, "k")
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         #expect(near(pixel(try preview.screenshot(), 200, 150), SIMD3(Int(edited.x), Int(edited.y), Int(edited.z))))
         #expect(try GradientDocument.load(path: spec.path) == blue, "the file on disk is the other program's")
         try key(preview, "ctrl+s")
@@ -310,7 +311,7 @@ extension PreviewWindowTests {
         #expect(try GradientDocument.load(path: spec.path) == Self.red9)
 
         let next = try Preview(arguments: [spec.path, "--window", "300x200", "--hide-panels"], display: display)
-        Thread.sleep(forTimeInterval: 0.5)
+        try next.waitForFrame()
         try key(next, "r")
         #expect(waitForTitle(next) { $0.contains("•") }, "recovered work is unsaved: \(next.title)")
         try key(next, "ctrl+s")
@@ -390,7 +391,7 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let preview = try Preview(arguments: ["--preset", "se-wallpaper", "--window", "150x267"], display: display)
         try key(preview, "Tab", "r", "g")
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         #expect(!preview.title.contains("•"), "a mesh key edited a scene with no mesh: \(preview.title)")
         let output = try preview.quit()
         #expect(output.contains("no mesh to edit"), "\(output)")
@@ -417,12 +418,11 @@ extension PreviewWindowTests {
         var changed = 0
         let deadline = Date().addingTimeInterval(10)
         repeat {
-            Thread.sleep(forTimeInterval: 0.4)
             changed = changedSamples(try preview.screenshot())
         } while changed <= 5000 && Date() < deadline
         #expect(changed > 5000, "the help overlay covers the middle of the window (\(changed) samples changed)")
         try key(preview, "Escape")
-        Thread.sleep(forTimeInterval: 0.8)
+        try preview.waitForFrame()
         let after = try preview.settledScreenshot()
         #expect(ImageDifference(before, after).differingPixels == 0, "Esc closes the help")
         let output = try preview.quit()
@@ -438,7 +438,7 @@ extension PreviewWindowTests {
         let preview = try Preview(arguments: ["--preset", "sunset", "--window", "640x400"], display: display)
         let withPanels = try preview.settledScreenshot()
         try key(preview, "h")
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         let hidden = try preview.settledScreenshot()
         _ = try preview.quit()
         let reference = dir.appendingPathComponent("render.png")

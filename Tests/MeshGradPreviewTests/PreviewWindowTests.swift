@@ -36,12 +36,16 @@ import Testing
         let display: String
         let output = Pipe()
         var window = ""
+        /// Where frames are asked for (MESHGRAD_PREVIEW_FRAME_REQUEST) and written.
+        let frames = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-frames-\(UUID())")
 
         init(arguments: [String], display: String, environment: [String: String] = [:]) throws {
             self.display = display
+            try FileManager.default.createDirectory(at: frames, withIntermediateDirectories: true)
             process.executableURL = PreviewWindowTests.binary
             process.arguments = ["preview"] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+                .merging(["MESHGRAD_PREVIEW_FRAME_REQUEST": frames.appendingPathComponent("request").path]) { $1 }
                 .merging(environment) { $1 }
             process.standardOutput = output
             process.standardError = output
@@ -64,7 +68,7 @@ import Testing
                 let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
                 throw PreviewError(description: "the preview window never appeared; it said: \(said)")
             }
-            Thread.sleep(forTimeInterval: 0.3)
+            try waitForFrame()
             try xdotool(["windowfocus", "--sync", window])
         }
 
@@ -88,33 +92,33 @@ import Testing
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
         }
 
-        /// The window's pixels as the X server has them.
-        func screenshot() throws -> RGBAImage<UInt8> {
-            guard process.isRunning else {
-                let said = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-                throw PreviewError(description: "the preview has exited (status \(process.terminationStatus)): \(said)")
+        /// The frame the preview draws once it has handled everything sent
+        /// before this call (input, a change to its file), as it drew it:
+        /// asked for and answered by the preview (``FrameRequest``), so the
+        /// wait is for that frame, however long a loaded machine takes.
+        func screenshot(timeout: Double = 60) throws -> RGBAImage<UInt8> {
+            let target = frames.appendingPathComponent("frame-\(UUID()).png")
+            let request = frames.appendingPathComponent("request")
+            try Data(target.path.utf8).write(to: frames.appendingPathComponent("request.new"))
+            try FileManager.default.moveItem(at: frames.appendingPathComponent("request.new"), to: request)
+            let deadline = Date().addingTimeInterval(timeout)
+            while !FileManager.default.fileExists(atPath: target.path) {
+                guard process.isRunning, Date() < deadline else {
+                    let said = process.isRunning ? "" : String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+                    throw PreviewError(description: "no frame came in \(Int(timeout)) s (running: \(process.isRunning)) \(said)")
+                }
+                Thread.sleep(forTimeInterval: 0.01)
             }
-            let file = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-shot-\(UUID()).png")
-            defer { try? FileManager.default.removeItem(at: file) }
-            try runOnDisplay("/usr/bin/import", ["-window", window, "png24:" + file.path], display: display)
-            return try PNGDecoder.decode(Array(Data(contentsOf: file))).image8
+            defer { try? FileManager.default.removeItem(at: target) }
+            return try PNGDecoder.decode(Array(Data(contentsOf: target))).image8
         }
 
-        /// A still window's pixels once they stop changing (two screenshots
-        /// in a row the same, up to `timeout` seconds): a slow build (the
-        /// address sanitizer's) may not have drawn its first frame when the
-        /// window maps, or the last key's frame when a fixed sleep ends.
-        func settledScreenshot(timeout: Double = 10) throws -> RGBAImage<UInt8> {
-            var last = try screenshot()
-            let deadline = Date().addingTimeInterval(timeout)
-            while Date() < deadline {
-                Thread.sleep(forTimeInterval: 0.3)
-                let next = try screenshot()
-                if next.components == last.components { return next }
-                last = next
-            }
-            return last
-        }
+        /// The same: a frame is drawn only when something changed, and the
+        /// one asked for is drawn after every change sent before.
+        func settledScreenshot() throws -> RGBAImage<UInt8> { try screenshot() }
+
+        /// Returns once the preview has drawn a frame after everything sent so far.
+        func waitForFrame() throws { _ = try screenshot() }
 
         func quit() throws -> String {
             try? xdotool(["key", "--clearmodifiers", "ctrl+q"])
@@ -135,7 +139,10 @@ import Testing
             process.waitUntilExit()
         }
 
-        deinit { stop() }
+        deinit {
+            stop()
+            try? FileManager.default.removeItem(at: frames)
+        }
     }
 
     struct PreviewError: Error, CustomStringConvertible {
@@ -192,7 +199,7 @@ import Testing
         }
         try preview.xdotool(["mouseup", "1"])
         try preview.xdotool(["key", "--clearmodifiers", "ctrl+s"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         let output = try preview.quit()
         let saved = try GradientDocument.load(path: spec.path)
         let moved = saved.animatedMesh!.mesh.locations.positions[4]
@@ -251,16 +258,16 @@ import Testing
         #expect(try centerIs(SIMD4(255, 0, 0, 255)))
 
         try AtomicFile.write(Data(blue.jsonText().utf8), to: spec)
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         #expect(try centerIs(SIMD4(0, 0, 255, 255)))
 
         try Data("{\"width\": 3, oops".utf8).write(to: spec)
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         #expect(try centerIs(SIMD4(0, 0, 255, 255)))
         #expect(preview.title.contains("error: "), "title: \(preview.title)")
 
         try AtomicFile.write(Data(red.jsonText().utf8), to: spec)
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         #expect(try centerIs(SIMD4(255, 0, 0, 255)))
         #expect(!preview.title.contains("error"))
         let output = try preview.quit()
@@ -291,12 +298,12 @@ import Testing
         #expect(try centerIsBlue())
 
         try AtomicFile.write(Data(scene(font: "/nonexistent/font.ttf").utf8), to: spec)
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         #expect(try centerIsBlue())
         #expect(preview.title.contains("error: "), "title: \(preview.title)")
 
         try AtomicFile.write(Data(scene(font: nil).utf8), to: spec)
-        Thread.sleep(forTimeInterval: 0.3)
+        try preview.waitForFrame()
         #expect(!preview.title.contains("error"), "title: \(preview.title)")
         let output = try preview.quit()
         #expect(output.contains("scene.json: layers[0].text: cannot read the font"), "\(output)")
@@ -310,7 +317,7 @@ import Testing
         let preview = try Preview(
             arguments: ["--preset", "se-wallpaper", "--window", "150x267", "--hide-panels"], display: display)
         try preview.xdotool(["key", "--clearmodifiers", "c"])
-        Thread.sleep(forTimeInterval: 0.5)
+        try preview.waitForFrame()
         let output = try preview.quit()
         let code = try runOnDisplay(Self.binary.path, ["code", "--preset", "se-wallpaper"], display: display)
         #expect(code.contains("struct SeWallpaper: View {"))

@@ -8,8 +8,8 @@
 /// vector operations, and a run's last group of eight lanes is partly
 /// wasted, so it pays only on long runs: shorter ones join their patch's
 /// neighbouring runs and are evaluated together from their own `(u, v)`,
-/// eight at a time with no lane lost. Measured (issue 15, minimum CPU time
-/// of 12 renders of the 4K onboarding mesh at level 55): 32 pixels beat 6
+/// eight at a time with no lane lost. Measured (minimum CPU time of 12
+/// renders of the 4K onboarding mesh at level 55): 32 pixels beat 6
 /// by 10 % and 16 by 15 %, and cost nothing at level 8 (runs of ~160). The result differs from
 /// ``evaluateColorPolynomial(_:u:v:)`` only by float rounding (about 1e-6).
 struct ColorRun {
