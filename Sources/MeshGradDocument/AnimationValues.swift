@@ -6,7 +6,7 @@ import MeshGradCore
 struct AnimationValue: Decodable {
     var animation: MeshAnimation
 
-    static let keys = ["loop", "waves", "drift", "keyframes"]
+    static let keys = DocumentKeys.animation
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
@@ -27,7 +27,7 @@ struct WavesValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["vertex", "x", "y"], context: "a wave")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.wave, context: "a wave")
         guard container.contains(JSONKey("vertex")) else {
             throw DocumentError(
                 keyPath: container.path("vertex"), message: "missing; expected the row-major vertex index")
@@ -50,7 +50,7 @@ struct WaveValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["base", "amplitude", "frequency", "phase"], context: "a wave")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.waveAxis, context: "a wave")
         for key in ["amplitude", "frequency"] where !container.contains(JSONKey(key)) {
             throw DocumentError(keyPath: container.path(key), message: "missing; expected a number")
         }
@@ -68,7 +68,7 @@ struct DriftValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["seed", "amplitude", "speed"], context: "drift")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.drift, context: "drift")
         // Seeds up to 2^53, the integers a JSON number holds exactly.
         let seed =
             try container.decodeInteger("seed", in: 0...Double(1 << 53), expected: "an integer in 0…2^53")
@@ -86,7 +86,7 @@ struct KeyframeValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["duration", "easing", "points", "colors", "background"], context: "a keyframe")
+            allowed: DocumentKeys.keyframe, context: "a keyframe")
         guard container.contains(JSONKey("duration")) else {
             throw DocumentError(keyPath: container.path("duration"), message: "missing; expected seconds > 0")
         }
@@ -128,12 +128,12 @@ struct EasingValue: Decodable {
         } catch {
             throw DocumentError(keyPath: path, message: "\(describeFound(error)); \(Self.expected)")
         }
-        try container.rejectUnknownKeys(allowed: ["spring"], context: "an easing")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.easing, context: "an easing")
         guard container.contains(JSONKey("spring")) else {
             throw DocumentError(keyPath: path, message: Self.expected)
         }
         let spring = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("spring"))
-        try spring.rejectUnknownKeys(allowed: ["response", "dampingFraction"], context: "a spring")
+        try spring.rejectUnknownKeys(allowed: DocumentKeys.spring, context: "a spring")
         easing = .spring(
             response: try spring.decodeIfPresent(Double.self, forKey: JSONKey("response")) ?? 0.55,
             dampingFraction: try spring.decodeIfPresent(Double.self, forKey: JSONKey("dampingFraction")) ?? 0.825)

@@ -186,10 +186,7 @@ public struct GradientDocument: Hashable, Sendable {
 
     /// Every top-level key the format knows, in the order documents are
     /// written.
-    static let keys = [
-        "width", "height", "points", "bezierPoints", "colors", "background", "smoothsColors", "colorSpace", "size",
-        "animation", "poster", "grain",
-    ]
+    static let keys = DocumentKeys.meshDocument
 
     /// Reads and decodes a document file.
     public static func load(path: String) throws(DocumentError) -> GradientDocument {

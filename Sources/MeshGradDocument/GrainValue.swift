@@ -5,7 +5,7 @@ import MeshGradCore
 /// each checked here, with its key path, so that the checks move as one
 /// piece into a validation layer.
 struct GrainValue {
-    static let keys = ["amount", "size", "monochrome", "seed", "animated"]
+    static let keys = DocumentKeys.grain
 
     static func decode(_ container: KeyedDecodingContainer<JSONKey>) throws -> Grain? {
         guard container.contains(JSONKey("grain")) else { return nil }

@@ -9,7 +9,7 @@ struct IconValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["name", "style", "size", "weight"], context: "an icon")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.icon, context: "an icon")
         let name = try container.decode(String.self, forKey: JSONKey("name"))
         guard let glyph = IconSymbols.glyphs[name] else {
             throw DocumentError(

@@ -16,21 +16,21 @@ struct LayoutNodeValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         if container.contains(JSONKey("layer")) {
-            try container.rejectUnknownKeys(allowed: ["layer", "width", "height"], context: "a layout layer")
+            try container.rejectUnknownKeys(allowed: DocumentKeys.layoutLayer, context: "a layout layer")
             let index = try container.decode(Int.self, forKey: JSONKey("layer"))
             node = .layer(
                 index: index, width: try Self.length(container, "width"), height: try Self.length(container, "height"))
             return
         }
         if container.contains(JSONKey("spacer")) {
-            try container.rejectUnknownKeys(allowed: ["spacer"], context: "a layout node")
+            try container.rejectUnknownKeys(allowed: DocumentKeys.layoutSpacer, context: "a layout node")
             let spacer = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("spacer"))
-            try spacer.rejectUnknownKeys(allowed: ["minLength"], context: "a spacer")
+            try spacer.rejectUnknownKeys(allowed: DocumentKeys.spacer, context: "a spacer")
             node = .spacer(minLength: try Self.length(spacer, "minLength") ?? LayoutDefaults.spacing)
             return
         }
         try container.rejectUnknownKeys(
-            allowed: LayoutNode.Stack.Axis.allCases.map(\.rawValue), context: "a layout node")
+            allowed: DocumentKeys.layoutStack, context: "a layout node")
         guard let axis = LayoutNode.Stack.Axis.allCases.first(where: { container.contains(JSONKey($0.rawValue)) }),
             container.allKeys.count == 1
         else {
@@ -38,7 +38,7 @@ struct LayoutNodeValue: Decodable {
         }
         let stack = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey(axis.rawValue))
         try stack.rejectUnknownKeys(
-            allowed: ["spacing", "alignment", "padding", "background", "children"], context: "a stack")
+            allowed: DocumentKeys.stack, context: "a stack")
         let alignmentName = try stack.decodeIfPresent(String.self, forKey: JSONKey("alignment")) ?? "center"
         guard let alignment = LayoutAlignment.names[alignmentName] else {
             throw DocumentError(

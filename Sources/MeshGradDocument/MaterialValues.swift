@@ -8,7 +8,7 @@ enum MaterialValue {
         guard let fill = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("fill")),
             fill.contains(JSONKey("material"))
         else { return nil }
-        try fill.rejectUnknownKeys(allowed: ["material"], context: "a material fill")
+        try fill.rejectUnknownKeys(allowed: DocumentKeys.materialFill, context: "a material fill")
         let name = try fill.decode(String.self, forKey: JSONKey("material"))
         guard let material = Material(rawValue: name) else {
             throw DocumentError(

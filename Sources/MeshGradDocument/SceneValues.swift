@@ -5,7 +5,7 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = ["size", "points", "background", "layers", "poster", "grain", "layout"]
+    static let documentKeys = DocumentKeys.sceneDocument
 
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)
@@ -40,7 +40,7 @@ struct FillValue: Decodable {
         let codingPath = decoder.codingPath
         var path: String { formatCodingPath(codingPath) }
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
-            try container.rejectUnknownKeys(allowed: ["linearGradient", "mesh", "gradient"], context: "a fill")
+            try container.rejectUnknownKeys(allowed: DocumentKeys.fill, context: "a fill")
             if container.contains(JSONKey("gradient")) {
                 let color = try container.decode(ColorValue.self, forKey: JSONKey("gradient")).color
                 fill = .linearGradient(LinearGradient.colorGradient(color))
@@ -54,7 +54,7 @@ struct FillValue: Decodable {
             if container.contains(JSONKey("mesh")) {
                 let mesh = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("mesh"))
                 try mesh.rejectUnknownKeys(
-                    allowed: GradientDocument.keys.filter { $0 != "size" }, context: "a mesh fill")
+                    allowed: DocumentKeys.mesh, context: "a mesh fill")
                 let value = try MeshValue(mesh)
                 fill = .mesh(value.mesh, value.animation)
                 return
@@ -80,7 +80,7 @@ struct LinearGradientValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["colors", "stops", "start", "end", "colorSpace"], context: "a linear gradient")
+            allowed: DocumentKeys.linearGradient, context: "a linear gradient")
         var stops: [GradientStop]
         if container.contains(JSONKey("stops")) {
             stops = try container.decode([StopValue].self, forKey: JSONKey("stops")).map(\.stop)
@@ -109,7 +109,7 @@ struct StopValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["location", "color"], context: "a gradient stop")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.gradientStop, context: "a gradient stop")
         let location = try container.decode(Double.self, forKey: JSONKey("location"))
         guard (0...1).contains(location) else {
             throw DocumentError(
@@ -146,11 +146,7 @@ struct LayerValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: [
-                "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale",
-                "icon",
-            ],
-            context: "a layer")
+            allowed: DocumentKeys.layer, context: "a layer")
         // A stroked outline needs no fill.
         let stroke = try container.decodeIfPresent(StrokeValue.self, forKey: JSONKey("stroke"))?.stroke
         guard container.contains(JSONKey("fill")) || stroke != nil else {
@@ -191,7 +187,7 @@ struct ShadowValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["color", "radius", "offset"], context: "a shadow")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.shadow, context: "a shadow")
         let radius = try container.decodeIfPresent(Double.self, forKey: JSONKey("radius")) ?? 5
         guard radius >= 0 else {
             throw DocumentError(
@@ -214,7 +210,7 @@ struct TextValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["string", "size", "weight", "width", "alignment", "lineSpacing", "font", "style", "fixedSize"],
+            allowed: DocumentKeys.text,
             context: "a text")
         let string = try container.decode(String.self, forKey: JSONKey("string"))
         guard !string.isEmpty else {
@@ -274,7 +270,7 @@ struct LayerKeyframeValue: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         try container.rejectUnknownKeys(
-            allowed: ["duration", "easing", "frame", "opacity", "offset", "scale", "delay"], context: "a layer keyframe"
+            allowed: DocumentKeys.layerKeyframe, context: "a layer keyframe"
         )
         let easing = try container.decodeIfPresent(EasingValue.self, forKey: JSONKey("easing"))?.easing ?? .easeInOut
         let duration = try Self.duration(container, easing: easing)

@@ -11,12 +11,12 @@ struct ShapeValue: Decodable {
     init(from decoder: any Decoder) throws {
         let path = formatCodingPath(decoder.codingPath)
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
-            try container.rejectUnknownKeys(allowed: ["roundedRectangle"], context: "a shape")
+            try container.rejectUnknownKeys(allowed: DocumentKeys.shape, context: "a shape")
             guard container.contains(JSONKey("roundedRectangle")) else {
                 throw DocumentError(keyPath: path, message: Self.expected)
             }
             let rounded = try container.nestedContainer(keyedBy: JSONKey.self, forKey: JSONKey("roundedRectangle"))
-            try rounded.rejectUnknownKeys(allowed: ["cornerRadius"], context: "a rounded rectangle")
+            try rounded.rejectUnknownKeys(allowed: DocumentKeys.roundedRectangle, context: "a rounded rectangle")
             let radius = try rounded.decode(Double.self, forKey: JSONKey("cornerRadius"))
             guard radius >= 0 else {
                 throw DocumentError(
@@ -54,7 +54,7 @@ struct StrokeValue: Decodable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: ["color", "width"], context: "a stroke")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.stroke, context: "a stroke")
         let width = try container.decodeIfPresent(Double.self, forKey: JSONKey("width")) ?? 1
         guard width >= 0 else {
             throw DocumentError(

@@ -15,7 +15,7 @@ enum TextFixedSizeValue {
         guard let axes = try? container.nestedContainer(keyedBy: JSONKey.self, forKey: key) else {
             throw DocumentError(keyPath: container.path("fixedSize"), message: expected)
         }
-        try axes.rejectUnknownKeys(allowed: ["horizontal", "vertical"], context: "a fixedSize")
+        try axes.rejectUnknownKeys(allowed: DocumentKeys.fixedSize, context: "a fixedSize")
         func axis(_ name: String) throws -> Bool {
             guard axes.contains(JSONKey(name)) else {
                 throw DocumentError(keyPath: axes.path(name), message: "missing; expected true or false")

@@ -47,7 +47,7 @@ struct BezierPointValue: Decodable {
                 keyPath: formatCodingPath(decoder.codingPath),
                 message: "\(describeFound(error)); expected {\"position\": [x, y], \"leading\": [x, y], …}")
         }
-        try container.rejectUnknownKeys(allowed: ["position"] + Self.handleNames, context: "a Bézier point")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.bezierPoint, context: "a Bézier point")
         guard container.contains(JSONKey("position")) else {
             throw DocumentError(keyPath: container.path("position"), message: "missing; expected [x, y]")
         }

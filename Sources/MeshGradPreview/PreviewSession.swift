@@ -199,9 +199,10 @@ public final class PreviewSession {
                 String(format: "%d frames in %.2f s: %.1f fps\n", framesDrawn, seconds, Double(framesDrawn) / seconds))
         }
         if !editor.hasUnsavedChanges { recovery?.remove() }
-        // A video still being written is stopped and removed, not left half made.
+        // A video still being written is stopped and removed, not left half
+        // made; how the export ended is said, even if the window closed first.
         videoExport?.cancelAndWait()
-        videoExport = nil
+        pollVideoExport()
         stopPanels()
         canvasBlit = nil
         overlay = nil

@@ -75,6 +75,53 @@ public struct TextLayout: Sendable {
     public init(
         _ text: String, style: TextStyle, in frame: PixelRect, fit: TextFit = .natural, wrapWidth: Double? = nil
     ) throws(TextError) {
+        try Self.checkLayout(style: style, frame: frame, fit: fit)
+        let lineScalars = Self.lines(of: text)
+        guard lineScalars.joined().contains(where: { !$0.properties.isWhitespace }) else { throw .emptyText }
+        let (path, emboldening) = try style.fontFile()
+        let face = try FontFace(path: path)
+        // Grown strokes widen each advance by the growth.
+        let growth = emboldening * face.unitsPerEm
+        var measured = try Self.measure(lineScalars, face: face, style: style, growth: growth)
+        let naturalScale = style.size / face.unitsPerEm
+        if let wrapWidth, fit == .natural {
+            guard !wrapWidth.isNaN, wrapWidth >= 0 else {
+                throw .invalidStyle("the wrapping width must be a number of pixels ≥ 0, not \(wrapWidth)")
+            }
+            measured = measured.flatMap { Self.wrapped($0, limit: wrapWidth / naturalScale) }
+        }
+        let widths = measured.map { row in row.reduce(0) { $0 + $1.kerning + $1.advance } }
+        let lineAdvance = face.lineHeight + style.lineSpacing / naturalScale
+        let blockHeight = face.ascender + face.descender + Double(measured.count - 1) * lineAdvance
+        let widest = widths.max() ?? 0
+        let fitting = try Self.fitting(
+            fit, frame: frame, block: SIMD2(widest, blockHeight) * naturalScale)
+        let scale = naturalScale * fitting
+        let placement = OutlinePlacement(scale: scale, widthFactor: style.widthFactor, growth: growth)
+        let top = frame.midY - blockHeight * scale / 2
+        var glyphs: [Glyph] = []
+        var lines: [Line] = []
+        for (index, row) in measured.enumerated() {
+            let baseline = top + (face.ascender + Double(index) * lineAdvance) * scale
+            let line = try Self.place(
+                row, width: widths[index] * scale, baseline: baseline, scale: scale, alignment: style.alignment,
+                frame: frame, face: face, placement: placement, into: &glyphs)
+            lines.append(line)
+        }
+        self.text = text
+        self.style = style
+        self.frame = frame
+        self.face = face
+        self.placement = placement
+        self.size = style.size * fitting
+        self.lineHeight = lineAdvance * scale
+        self.lines = lines
+        self.glyphs = glyphs
+        self.blockSize = SIMD2(widest * scale, blockHeight * scale)
+    }
+
+    /// A style, frame and fit that can be laid out.
+    static func checkLayout(style: TextStyle, frame: PixelRect, fit: TextFit) throws(TextError) {
         try style.validate()
         guard [frame.x, frame.y, frame.width, frame.height].allSatisfy(\.isFinite), frame.width >= 0,
             frame.height >= 0
@@ -84,16 +131,15 @@ public struct TextLayout: Sendable {
         guard fit == .natural || (frame.width > 0 && (fit == .width || frame.height > 0)) else {
             throw .invalidStyle("a text cannot be fitted to an empty frame (\(frame.width)×\(frame.height) pixels)")
         }
-        let lineScalars = Self.lines(of: text)
-        guard lineScalars.joined().contains(where: { !$0.properties.isWhitespace }) else { throw .emptyText }
-        let (path, emboldening) = try style.fontFile()
-        let face = try FontFace(path: path)
+    }
 
-        // Measure in font units, stretched by the width factor; grown
-        // strokes widen each advance by the growth.
-        let growth = emboldening * face.unitsPerEm
+    /// Each line's glyphs with their advances and kerning, in font units
+    /// stretched by the width factor.
+    static func measure(_ lines: [[Unicode.Scalar]], face: FontFace, style: TextStyle, growth: Double)
+        throws(TextError) -> [[MeasuredGlyph]]
+    {
         var measured: [[MeasuredGlyph]] = []
-        for line in lineScalars {
+        for line in lines {
             var row: [MeasuredGlyph] = []
             for scalar in line {
                 let glyph = face.glyphIndex(scalar)
@@ -107,74 +153,51 @@ public struct TextLayout: Sendable {
             }
             measured.append(row)
         }
-        let naturalScale = style.size / face.unitsPerEm
-        if let wrapWidth, fit == .natural {
-            guard !wrapWidth.isNaN, wrapWidth >= 0 else {
-                throw .invalidStyle("the wrapping width must be a number of pixels ≥ 0, not \(wrapWidth)")
-            }
-            measured = measured.flatMap { Self.wrapped($0, limit: wrapWidth / naturalScale) }
-        }
-        let widths = measured.map { row in row.reduce(0) { $0 + $1.kerning + $1.advance } }
+        return measured
+    }
 
-        // Scale from font units to pixels, fitted to the frame if asked.
-        let lineAdvance = face.lineHeight + style.lineSpacing / naturalScale
-        let blockHeight = face.ascender + face.descender + Double(measured.count - 1) * lineAdvance
-        let widest = widths.max() ?? 0
-        var fitting = 1.0
+    /// The factor that fits a block of `block` pixels (at the style's
+    /// size) to the frame, as `fit` asks: 1 for the natural size.
+    static func fitting(_ fit: TextFit, frame: PixelRect, block: SIMD2<Double>) throws(TextError) -> Double {
+        let fitting: Double
         switch fit {
-        case .natural:
-            break
-        case .width:
-            fitting = frame.width / (widest * naturalScale)
-        case .frame:
-            fitting = min(frame.width / (widest * naturalScale), frame.height / (blockHeight * naturalScale))
+        case .natural: fitting = 1
+        case .width: fitting = frame.width / block.x
+        case .frame: fitting = min(frame.width / block.x, frame.height / block.y)
         }
         guard fitting.isFinite, fitting > 0 else {
             throw .invalidStyle("the text has no width to fit to the frame")
         }
-        let scale = naturalScale * fitting
+        return fitting
+    }
 
-        var glyphs: [Glyph] = []
-        var lines: [Line] = []
-        let placement = OutlinePlacement(scale: scale, widthFactor: style.widthFactor, growth: growth)
-        let top = frame.midY - blockHeight * scale / 2
-        for (index, row) in measured.enumerated() {
-            let baseline = top + (face.ascender + Double(index) * lineAdvance) * scale
-            let width = widths[index] * scale
-            let start: Double
-            switch style.alignment {
-            case .leading: start = frame.minX
-            case .center: start = frame.midX - width / 2
-            case .trailing: start = frame.maxX - width
-            }
-            let first = glyphs.count
-            var pen = 0.0  // font units: positions never accumulate rounding
-            for entry in row {
-                pen += entry.kerning
-                let x = start + pen * scale
-                let ink = try face.inkBounds(entry.glyph, placement: placement)
-                glyphs.append(
-                    Glyph(
-                        character: entry.scalar, glyphIndex: entry.glyph, x: x, baseline: baseline,
-                        advance: entry.advance * scale, kerning: entry.kerning * scale,
-                        inkBounds: ink.map {
-                            PixelRect(x: x + $0.minX, y: baseline + $0.minY, width: $0.width, height: $0.height)
-                        }))
-                pen += entry.advance
-            }
-            lines.append(Line(glyphs: first..<glyphs.count, x: start, baseline: baseline, width: width))
+    /// One line's glyphs placed on its baseline, aligned in the frame.
+    static func place(
+        _ row: [MeasuredGlyph], width: Double, baseline: Double, scale: Double, alignment: TextAlignment,
+        frame: PixelRect, face: FontFace, placement: OutlinePlacement, into glyphs: inout [Glyph]
+    ) throws(TextError) -> Line {
+        let start: Double
+        switch alignment {
+        case .leading: start = frame.minX
+        case .center: start = frame.midX - width / 2
+        case .trailing: start = frame.maxX - width
         }
-
-        self.text = text
-        self.style = style
-        self.frame = frame
-        self.face = face
-        self.placement = placement
-        self.size = style.size * fitting
-        self.lineHeight = lineAdvance * scale
-        self.lines = lines
-        self.glyphs = glyphs
-        self.blockSize = SIMD2(widest * scale, blockHeight * scale)
+        let first = glyphs.count
+        var pen = 0.0  // font units: positions never accumulate rounding
+        for entry in row {
+            pen += entry.kerning
+            let x = start + pen * scale
+            let ink = try face.inkBounds(entry.glyph, placement: placement)
+            glyphs.append(
+                Glyph(
+                    character: entry.scalar, glyphIndex: entry.glyph, x: x, baseline: baseline,
+                    advance: entry.advance * scale, kerning: entry.kerning * scale,
+                    inkBounds: ink.map {
+                        PixelRect(x: x + $0.minX, y: baseline + $0.minY, width: $0.width, height: $0.height)
+                    }))
+            pen += entry.advance
+        }
+        return Line(glyphs: first..<glyphs.count, x: start, baseline: baseline, width: width)
     }
 
     /// The bounds of all the ink; nil if there is none.
