@@ -66,18 +66,9 @@ public final class PNGSequenceSink: FrameSink {
     static func write(_ bytes: [UInt8], to path: String) -> String? {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { return String(cString: strerror(errno)) }
-        var written = 0
-        while written < bytes.count {
-            let n = bytes.withUnsafeBytes {
-                Foundation.write(descriptor, $0.baseAddress! + written, bytes.count - written)
-            }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else {
-                let reason = String(cString: strerror(n < 0 ? errno : EIO))
-                close(descriptor)
-                return reason
-            }
-            written += n
+        if let reason = bytes.withUnsafeBytes({ StreamWriter.writeAll($0, to: descriptor) }) {
+            close(descriptor)
+            return reason
         }
         return close(descriptor) == 0 ? nil : String(cString: strerror(errno))
     }

@@ -10,17 +10,17 @@ extension PreviewSession {
             mgui_text_disabled("This document does not move.")
             return
         }
-        if mgui_button(playing ? "Pause" : "Play") { setPlaying(!playing) }
+        if mgui_button(clock.playing ? "Pause" : "Play") { setPlaying(!clock.playing) }
         mgui_same_line()
-        if mgui_button("Restart") { time = 0 }
-        var scrub = time
-        let end = max(animationLength, time, 1)
+        if mgui_button("Restart") { clock.time = 0 }
+        var scrub = clock.time
+        let end = max(animationLength, clock.time, 1)
         if slider("Time", &scrub, 0...end, format: "%.2f s") {
             setPlaying(false)
-            time = scrub
+            clock.time = scrub
         }
-        var rate = speed
-        if slider("Speed", &rate, 0.125...8, format: "%.3f×") { speed = rate }
+        var rate = clock.speed
+        if slider("Speed", &rate, 0.125...8, format: "%.3f×") { clock.speed = rate }
         var loop = editor.mesh?.animation?.loop ?? 0
         if editor.mesh?.animation != nil {
             edited(slider("Loop", &loop, 0...60, format: loop > 0 ? "%.2f s" : "none")) { editor.setLoop(loop) }
@@ -36,7 +36,7 @@ extension PreviewSession {
     }
 
     func setPlaying(_ on: Bool) {
-        playing = on
+        clock.playing = on
         needsRedraw = true
     }
 }

@@ -19,8 +19,8 @@ extension PreviewSession {
         guard let scene = editor.document.scene else { return false }
         let here = cursorInUnits
         let canvas = canvasPixels
-        if let k = selectedLayer, scene.layers.indices.contains(k) {
-            let f = scene.layers[k].state(at: time).frame
+        if let k = layerView.selected, scene.layers.indices.contains(k) {
+            let f = scene.layers[k].state(at: clock.time).frame
             let corner = SIMD2(f.x + f.width, f.y + f.height)
             let d = (corner - here) * canvas
             if (d * d).sum().squareRoot() <= 12 * pixelScale.x {
@@ -34,10 +34,10 @@ extension PreviewSession {
         }
         guard
             let k = scene.layers.indices.reversed().first(where: {
-                scene.layers[$0].state(at: time).frame.contains(here)
+                scene.layers[$0].state(at: clock.time).frame.contains(here)
             })
         else {
-            selectedLayer = nil
+            layerView.selected = nil
             return false
         }
         selectLayer(k)
@@ -46,14 +46,14 @@ extension PreviewSession {
     }
 
     func startFrameDrag(_ k: Int, _ mode: FrameDrag.Mode, frame: UnitRect) {
-        if editor.document.isAnimated { playing = false }
+        if editor.document.isAnimated { clock.playing = false }
         editor.beginGesture()
-        draggingFrame = FrameDrag(layer: k, mode: mode, start: cursorInUnits, frame: frame)
+        gestures.draggingFrame = FrameDrag(layer: k, mode: mode, start: cursorInUnits, frame: frame)
     }
 
     /// Follows the cursor; Shift snaps the moved edge or origin to the grid.
     func dragFrame(shift: Bool) {
-        guard let drag = draggingFrame else { return }
+        guard let drag = gestures.draggingFrame else { return }
         let delta = cursorInUnits - drag.start
         var f = drag.frame
         func snap(_ v: Double) -> Double { shift ? (v / Self.snapStep).rounded() * Self.snapStep : v }

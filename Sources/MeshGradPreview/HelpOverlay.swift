@@ -41,9 +41,9 @@ extension PreviewSession {
         var parts = [label + (editor.hasUnsavedChanges ? " •" : "")]
         if isNewFile { parts.append("new file") }
         if editor.document.isAnimated {
-            parts.append(String(format: "t %.2f s%@", time, playing ? "" : " (paused)"))
+            parts.append(String(format: "t %.2f s%@", clock.time, clock.playing ? "" : " (paused)"))
         }
-        if framesPerSecond > 0 && playing && documentMoves { parts.append(String(format: "%.0f fps", framesPerSecond)) }
+        if frameCounter.perSecond > 0 && clock.playing && documentMoves { parts.append(String(format: "%.0f fps", frameCounter.perSecond)) }
         if let reloadError { parts.append("error: " + reloadError) }
         if let status, status.until > .now { parts.append(status.message) }
         parts.append("F1: help   H: hide panels")

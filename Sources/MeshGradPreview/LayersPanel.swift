@@ -9,16 +9,16 @@ extension PreviewSession {
         let layers = editor.layers
         for (k, layer) in layers.enumerated().reversed() {
             mgui_push_id(Int32(k))
-            var shown = !hiddenLayers.contains(k)
+            var shown = !layerView.hidden.contains(k)
             if mgui_checkbox("##shown", &shown) {
-                if shown { hiddenLayers.remove(k) } else { hiddenLayers.insert(k) }
+                if shown { layerView.hidden.remove(k) } else { layerView.hidden.insert(k) }
                 needsRedraw = true
             }
             mgui_same_line()
-            if mgui_selectable("\(k)  \(layerName(layer))", selectedLayer == k) { selectLayer(k) }
+            if mgui_selectable("\(k)  \(layerName(layer))", layerView.selected == k) { selectLayer(k) }
             mgui_pop_id()
         }
-        guard let k = selectedLayer, layers.indices.contains(k) else {
+        guard let k = layerView.selected, layers.indices.contains(k) else {
             mgui_text_disabled("Click a layer (or its frame on the canvas).")
             return
         }
@@ -46,23 +46,23 @@ extension PreviewSession {
     }
 
     func selectLayer(_ k: Int) {
-        selectedLayer = k
+        layerView.selected = k
         if editor.select(layer: k) { renderer.forgetUpload() }
         needsRedraw = true
     }
 
     func moveSelectedLayer(by delta: Int) {
-        guard let k = selectedLayer else { return }
+        guard let k = layerView.selected else { return }
         let moved = editor.moveLayer(k, by: delta)
         if moved != k {
-            let wasHidden = hiddenLayers.contains(k)
-            let otherHidden = hiddenLayers.contains(moved)
-            hiddenLayers.remove(k)
-            hiddenLayers.remove(moved)
-            if wasHidden { hiddenLayers.insert(moved) }
-            if otherHidden { hiddenLayers.insert(k) }
+            let wasHidden = layerView.hidden.contains(k)
+            let otherHidden = layerView.hidden.contains(moved)
+            layerView.hidden.remove(k)
+            layerView.hidden.remove(moved)
+            if wasHidden { layerView.hidden.insert(moved) }
+            if otherHidden { layerView.hidden.insert(k) }
         }
-        selectedLayer = moved
+        layerView.selected = moved
     }
 
     func layerFields(_ k: Int, _ layer: Layer) {

@@ -9,7 +9,7 @@ extension PreviewSession {
     var meshFrame: UnitRect {
         guard case .layer(let k)? = editor.target, let scene = editor.document.scene, scene.layers.indices.contains(k)
         else { return .full }
-        return scene.layers[k].state(at: time).frame
+        return scene.layers[k].state(at: clock.time).frame
     }
 
     /// A point of the edited mesh's unit square, in canvas units.
@@ -32,13 +32,13 @@ extension PreviewSession {
         let view = canvasView
         func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(view.pixels(canvasPoint(p))) }
         if !view.isFull { canvasOutline(view) }
-        if let k = selectedLayer { layerFrameOverlay(k, view: view) }
+        if let k = layerView.selected { layerFrameOverlay(k, view: view) }
         guard let mesh = displayedMesh else { return }
         let white = SIMD4<Float>(1, 1, 1, 0.9)
         let shadow = SIMD4<Float>(0, 0, 0, 0.55)
         let accent = SIMD4<Float>(1, 0.8, 0.1, 1)
         let points = mesh.bezierPoints
-        if showsOverlay {
+        if gestures.showsOverlay {
             meshEdges(mesh, px)
             let explicit = editor.hasExplicitHandles
             let handleColor = explicit ? SIMD4<Float>(0.6, 0.85, 1, 1) : SIMD4<Float>(0.75, 0.75, 0.8, 0.9)
@@ -85,7 +85,7 @@ extension PreviewSession {
     /// square that resizes.
     func layerFrameOverlay(_ k: Int, view: CanvasView) {
         guard let scene = editor.document.scene, scene.layers.indices.contains(k) else { return }
-        let f = scene.layers[k].state(at: time).frame
+        let f = scene.layers[k].state(at: clock.time).frame
         let corners = [
             SIMD2(f.x, f.y), SIMD2(f.x + f.width, f.y), SIMD2(f.x + f.width, f.y + f.height),
             SIMD2(f.x, f.y + f.height),
@@ -111,16 +111,17 @@ extension PreviewSession {
     func scrolled(_ dy: Double) {
         guard panelsVisible, !panelsHaveMouse, dy.isFinite, dy != 0 else { return }
         let before = canvasView
-        let here = cursor * pixelScale
+        let here = navigation.cursor * pixelScale
         let anchor = before.units(here)
-        zoom = min(max(zoom * pow(1.15, dy), CanvasView.zoomRange.lowerBound), CanvasView.zoomRange.upperBound)
+        let zoomed = navigation.zoom * pow(1.15, dy)
+        navigation.zoom = min(max(zoomed, CanvasView.zoomRange.lowerBound), CanvasView.zoomRange.upperBound)
         let after = canvasView
         // Keep the canvas point under the cursor where it was.
-        pan += here - after.pixels(anchor)
+        navigation.pan += here - after.pixels(anchor)
         needsRedraw = true
     }
 
     func panButton(pressed: Bool) {
-        panning = pressed && panelsVisible && !panelsHaveMouse ? (cursor, pan) : nil
+        navigation.panning = pressed && panelsVisible && !panelsHaveMouse ? (navigation.cursor, navigation.pan) : nil
     }
 }

@@ -31,7 +31,7 @@ extension PreviewSession {
         guard panelsReady, panelsDrawn else { return }
         mgui_new_frame(
             Float(sizes.window.0), Float(sizes.window.1), Float(sizes.framebuffer.0), Float(sizes.framebuffer.1),
-            Float(cursor.x), Float(cursor.y))
+            Float(navigation.cursor.x), Float(navigation.cursor.y))
         let width = mgui_display_width()
         let height = mgui_display_height()
         if panelsVisible {
@@ -57,7 +57,7 @@ extension PreviewSession {
         dialogs()
         // A control that was pressed without being released in a widget
         // (a combo's list) must not leave a gesture open.
-        if dragging == nil && !mgui_any_item_active() { editor.endGesture() }
+        if gestures.dragging == nil && !mgui_any_item_active() { editor.endGesture() }
         panels.layout.endFrame()
         mgui_render()
     }

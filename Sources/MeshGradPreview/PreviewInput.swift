@@ -90,7 +90,7 @@ extension PreviewSession {
     }
 
     /// The cursor in the unit square of the canvas.
-    var cursorInUnits: SIMD2<Double> { canvasView.units(cursor * pixelScale) }
+    var cursorInUnits: SIMD2<Double> { canvasView.units(navigation.cursor * pixelScale) }
 
     /// The canvas's size in framebuffer pixels.
     var canvasPixels: SIMD2<Double> { canvasView.size }
@@ -103,8 +103,8 @@ extension PreviewSession {
         // the overlay (O) on, or once zoomed or panned. Otherwise the picture
         // fills the window and needs no copy (a copy costs llvmpipe about as
         // much as the panels).
-        guard panelsVisible, showsOverlay || zoom != 1 || pan != .zero else { return .full(framebuffer) }
-        return .inset(framebuffer, scale: pixelScale.x, zoom: zoom, pan: pan)
+        guard panelsVisible, gestures.showsOverlay || navigation.zoom != 1 || navigation.pan != .zero else { return .full(framebuffer) }
+        return .inset(framebuffer, scale: pixelScale.x, zoom: navigation.zoom, pan: navigation.pan)
     }
 
     // MARK: - Mouse
@@ -139,7 +139,7 @@ extension PreviewSession {
         let here = cursorInUnits * canvas
         guard let mesh = editor.mesh?.mesh else { return nil }
         var candidates: [Selection] = (0..<(mesh.width * mesh.height)).map { .vertex($0) }
-        if showsOverlay {
+        if gestures.showsOverlay {
             for i in 0..<(mesh.width * mesh.height) {
                 for handle in Selection.Handle.allCases { candidates.append(.handle(i, handle)) }
             }
@@ -164,28 +164,28 @@ extension PreviewSession {
             return
         }
         editor.selection = target
-        if editor.document.isAnimated { playing = false }
+        if editor.document.isAnimated { clock.playing = false }
         editor.beginGesture()
-        dragging = Drag(target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt)
+        gestures.dragging = Drag(target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt)
     }
 
     func mouseMoved(x: Double, y: Double) {
         guard x.isFinite, y.isFinite else { return }
-        cursor = SIMD2(x, y)
+        navigation.cursor = SIMD2(x, y)
         if panelsDrawn {
             // Hover highlights and drags inside the panels.
             needsRedraw = true
         }
-        if let panning {
-            pan = panning.pan + (cursor - panning.cursor) * pixelScale
+        if let panning = navigation.panning {
+            navigation.pan = panning.pan + (navigation.cursor - panning.cursor) * pixelScale
             needsRedraw = true
             return
         }
-        if draggingFrame != nil {
+        if gestures.draggingFrame != nil {
             dragFrame(shift: glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS)
             return
         }
-        guard let drag = dragging, let shown = displayedMeshPosition(of: drag.target),
+        guard let drag = gestures.dragging, let shown = displayedMeshPosition(of: drag.target),
             let base = editor.position(of: drag.target)
         else { return }
         // Move the document's point so that the drawn point follows the
@@ -204,13 +204,13 @@ extension PreviewSession {
     static let snapStep = 0.05
 
     func mouseUp() {
-        if draggingFrame != nil {
-            draggingFrame = nil
+        if gestures.draggingFrame != nil {
+            gestures.draggingFrame = nil
             editor.endGesture()
             needsRedraw = true
         }
-        guard dragging != nil else { return }
-        dragging = nil
+        guard gestures.dragging != nil else { return }
+        gestures.dragging = nil
         editor.endGesture()
         needsRedraw = true
     }
@@ -291,19 +291,19 @@ extension PreviewSession {
         case GLFW_KEY_G: editor.resizeGrid(by: shift ? -1 : 1)
         case GLFW_KEY_R: randomize(walkingHarmonies: shift)
         case GLFW_KEY_N: editor.toggleGrain()
-        case GLFW_KEY_O: showsOverlay.toggle()
+        case GLFW_KEY_O: gestures.showsOverlay.toggle()
         case GLFW_KEY_0:
-            zoom = 1
-            pan = .zero
-        case GLFW_KEY_SPACE: playing.toggle()
+            navigation.zoom = 1
+            navigation.pan = .zero
+        case GLFW_KEY_SPACE: clock.playing.toggle()
         case GLFW_KEY_PERIOD:
-            playing = false
-            time += 1.0 / 30
+            clock.playing = false
+            clock.time += 1.0 / 30
         case GLFW_KEY_COMMA:
-            playing = false
-            time -= 1.0 / 30
-        case GLFW_KEY_LEFT_BRACKET: speed /= 2
-        case GLFW_KEY_RIGHT_BRACKET: speed *= 2
+            clock.playing = false
+            clock.time -= 1.0 / 30
+        case GLFW_KEY_LEFT_BRACKET: clock.speed /= 2
+        case GLFW_KEY_RIGHT_BRACKET: clock.speed *= 2
         case GLFW_KEY_E: exportPNG()
         case GLFW_KEY_C:
             // What `meshgrad code` prints: a scene as a whole view.

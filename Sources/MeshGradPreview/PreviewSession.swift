@@ -55,19 +55,14 @@ public final class PreviewSession {
     let textMasks = TextMaskCache()
     var overlay: OverlayRenderer!
 
-    var time = 0.0
-    var playing: Bool
-    var speed = 1.0
-    var showsOverlay = false
     var needsRedraw = true
-    var dragging: Drag?
-    var cursor = SIMD2<Double>(0, 0)
+    var clock = AnimationClock()
+    var navigation = CanvasNavigation()
+    var gestures = CanvasGestures()
+    var layerView = LayerView()
+    var frameCounter = FrameCounter()
     var reloadError: String?
     var randomSeed: UInt64 = UInt64(Date().timeIntervalSince1970)
-    var framesDrawn = 0
-    var fpsWindowStart = Date()
-    var fpsWindowFrames = 0
-    var framesPerSecond = 0.0
 
     // The editor around the picture: panels, dialogs, recovery.
     var panelsVisible: Bool
@@ -89,21 +84,12 @@ public final class PreviewSession {
     /// Keys that came while ImGui draws, handled after its next frame (see
     /// ``queueKey(_:mods:)``).
     var pendingKeys: [(key: Int32, mods: Int32)] = []
-    /// A scene's layer the Layers panel selected (its frame can be moved).
-    var selectedLayer: Int?
-    /// Layers hidden in the window only (not in the file).
-    var hiddenLayers: Set<Int> = []
-    var draggingFrame: FrameDrag?
-    /// The canvas view's zoom and pan (with the panels shown).
-    var zoom = 1.0
-    var pan = SIMD2<Double>(0, 0)
-    var panning: (cursor: SIMD2<Double>, pan: SIMD2<Double>)?
     var canvasBlit: CanvasBlit?
     /// The window's sizes and state as its callbacks report them: asking
     /// X each time is a round trip to the server, several a frame, and a
     /// busy X server makes each one cost.
     var sizes = WindowState()
-    /// A video being written by `meshgrad animate` (Export panel).
+    /// A video being written by the Export panel, on a thread of its own.
     var videoExport: VideoExport?
 
     /// `path` is the document's file (watched and saved to); nil for a preset,
@@ -119,7 +105,7 @@ public final class PreviewSession {
         self.options = options
         self.output = output
         self.errorOutput = errorOutput
-        playing = !options.paused
+        clock.playing = !options.paused
         panelsVisible = !options.hidesPanels
         isNewFile = options.isNewFile
         recovery = path.map(RecoveryFile.init(documentPath:))
@@ -144,7 +130,7 @@ public final class PreviewSession {
         let start = Date()
         while !quitting {
             if window.shouldClose { requestQuit() }
-            let animating = playing && documentMoves
+            let animating = clock.playing && documentMoves
             let wantsFrame = animating || needsRedraw || settleFrames > 0 || options.frames != nil
             if sizes.iconified {
                 // Iconified or unmapped: nothing to see, nothing drawn.
@@ -173,7 +159,7 @@ public final class PreviewSession {
                 keepRecovery(now: now)
                 pollVideoExport()
             }
-            if animating { time += now.timeIntervalSince(lastTick) * speed }
+            if animating { clock.time += now.timeIntervalSince(lastTick) * clock.speed }
             lastTick = now
             if sizes.iconified || !(wantsFrame || needsRedraw || settleFrames > 0) { continue }
             guard pacing.isDue() else { continue }
@@ -181,12 +167,11 @@ public final class PreviewSession {
             needsRedraw = false
             settleFrames = max(0, settleFrames - 1)
             try draw()
-            framesDrawn += 1
-            countFrame()
+            frameCounter.count()
             if let target = frameRequest.take(settled: settleFrames == 0 && !needsRedraw) {
                 try writeScreenshot(to: target)
             }
-            if let limit = options.frames, framesDrawn >= limit {
+            if let limit = options.frames, frameCounter.drawn >= limit {
                 if let screenshot = options.screenshot { try writeScreenshot(to: screenshot) }
                 window.swapBuffers()
                 break
@@ -196,7 +181,7 @@ public final class PreviewSession {
         if options.reportsFrameRate {
             let seconds = Date().timeIntervalSince(start)
             output(
-                String(format: "%d frames in %.2f s: %.1f fps\n", framesDrawn, seconds, Double(framesDrawn) / seconds))
+                String(format: "%d frames in %.2f s: %.1f fps\n", frameCounter.drawn, seconds, Double(frameCounter.drawn) / seconds))
         }
         if !editor.hasUnsavedChanges { recovery?.remove() }
         // A video still being written is stopped and removed, not left half
@@ -213,25 +198,25 @@ public final class PreviewSession {
     // MARK: - Drawing
 
     /// The edited mesh as drawn now; nil for a scene without a mesh layer.
-    var displayedMesh: MeshGradient? { editor.mesh?.mesh(at: time) }
+    var displayedMesh: MeshGradient? { editor.mesh?.mesh(at: clock.time) }
 
     /// The document as the window draws it: layers hidden in the Layers
     /// panel left out (their opacity 0), the file untouched.
     var drawnDocument: GradientDocument {
-        guard !hiddenLayers.isEmpty, var scene = editor.document.scene else { return editor.document }
-        for k in hiddenLayers where scene.layers.indices.contains(k) { scene.layers[k].opacity = 0 }
+        guard !layerView.hidden.isEmpty, var scene = editor.document.scene else { return editor.document }
+        for k in layerView.hidden where scene.layers.indices.contains(k) { scene.layers[k].opacity = 0 }
         var copy = editor.document
         copy.content = .scene(scene)
         return copy
     }
 
     /// Whether the picture changes with time from now on.
-    var documentMoves: Bool { editor.document.moves(after: time) }
+    var documentMoves: Bool { editor.document.moves(after: clock.time) }
 
     /// The document at the current time on a canvas.
     func frame(width: Int, height: Int, tolerance: TessellationLevel = .preview) throws -> FramePlan {
         try FramePlan(
-            drawnDocument, label: label, width: width, height: height, time: time, tolerance: tolerance,
+            drawnDocument, label: label, width: width, height: height, time: clock.time, tolerance: tolerance,
             textMasks: textMasks)
     }
 
@@ -241,7 +226,7 @@ public final class PreviewSession {
         // While it plays, the preview's lighter tessellation keeps the frame
         // rate; a still picture is the file's own, pixel for pixel what
         // `meshgrad render` draws (it is drawn once).
-        let moving = playing && documentMoves
+        let moving = clock.playing && documentMoves
         let tolerance = moving ? TessellationLevel.preview : TessellationLevel()
         let view = canvasView
         if view.isFull && view.size == SIMD2(Double(width), Double(height)) {
@@ -257,7 +242,7 @@ public final class PreviewSession {
                 to: (Int(view.origin.x), Int(view.origin.y), Int(view.size.x), Int(view.size.y)),
                 backdrop: SIMD4(0.11, 0.11, 0.12, 1))
         }
-        if showsOverlay || editor.selection != nil || selectedLayer != nil {
+        if gestures.showsOverlay || editor.selection != nil || layerView.selected != nil {
             buildOverlay(width: width, height: height)
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)
         }
@@ -269,25 +254,15 @@ public final class PreviewSession {
     func updateTitle() {
         var parts = [label + (editor.hasUnsavedChanges ? " •" : "") + (isNewFile ? " (new)" : ""), "meshgrad"]
         if editor.document.isAnimated {
-            parts.append(String(format: "t %.1f s%@", time, playing ? "" : " (paused)"))
+            parts.append(String(format: "t %.1f s%@", clock.time, clock.playing ? "" : " (paused)"))
         }
         // The frame rate means something only while frames keep coming.
-        let animating = editor.document.isAnimated && playing
-        if framesPerSecond > 0 && (animating || options.frames != nil) {
-            parts.append(String(format: "%.0f fps", framesPerSecond))
+        let animating = editor.document.isAnimated && clock.playing
+        if frameCounter.perSecond > 0 && (animating || options.frames != nil) {
+            parts.append(String(format: "%.0f fps", frameCounter.perSecond))
         }
         if let reloadError { parts.append("error: " + reloadError) }
         window.setTitle(parts.joined(separator: " — "))
-    }
-
-    func countFrame() {
-        fpsWindowFrames += 1
-        let elapsed = Date().timeIntervalSince(fpsWindowStart)
-        if elapsed >= 1 {
-            framesPerSecond = Double(fpsWindowFrames) / elapsed
-            fpsWindowFrames = 0
-            fpsWindowStart = Date()
-        }
     }
 
     // MARK: - The file
@@ -329,7 +304,7 @@ public final class PreviewSession {
     func checkText(of document: GradientDocument, path: String) throws {
         let (width, height) = window.map(\.framebufferSize) ?? (1, 1)
         _ = try FramePlan(
-            document, label: path, width: max(width, 1), height: max(height, 1), time: time, tolerance: .preview,
+            document, label: path, width: max(width, 1), height: max(height, 1), time: clock.time, tolerance: .preview,
             textMasks: textMasks)
     }
 
