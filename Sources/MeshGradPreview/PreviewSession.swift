@@ -132,26 +132,8 @@ public final class PreviewSession {
             if window.shouldClose { requestQuit() }
             let animating = clock.playing && documentMoves
             let wantsFrame = animating || needsRedraw || settleFrames > 0 || options.frames != nil
-            if sizes.iconified {
-                // Iconified or unmapped: nothing to see, nothing drawn.
-                glfwWaitEventsTimeout(0.1)
-            } else if wantsFrame {
-                // Woken a millisecond early (isDue allows that much): a wait
-                // for events returns late by about as much, which cost a
-                // 16.3 ms frame its 60 Hz slot (57.5 fps instead of 60).
-                let wait = pacing.wait() - 0.001
-                if wait > 0 { glfwWaitEventsTimeout(wait) } else { glfwPollEvents() }
-            } else {
-                glfwWaitEventsTimeout(0.05)
-            }
-            if frameRequest.poll() {
-                // Whatever happened before the request is handled first:
-                // the input received, a change to the file.
-                glfwPollEvents()
-                pollFile()
-                settleFrames = max(settleFrames, 2)
-                needsRedraw = true
-            }
+            waitForEvents(wantsFrame: wantsFrame, pacing: &pacing)
+            takeFrameRequest()
             let now = Date()
             if now.timeIntervalSince(lastPoll) >= 0.05 {
                 lastPoll = now
@@ -180,8 +162,8 @@ public final class PreviewSession {
         }
         if options.reportsFrameRate {
             let seconds = Date().timeIntervalSince(start)
-            output(
-                String(format: "%d frames in %.2f s: %.1f fps\n", frameCounter.drawn, seconds, Double(frameCounter.drawn) / seconds))
+            let drawn = frameCounter.drawn
+            output(String(format: "%d frames in %.2f s: %.1f fps\n", drawn, seconds, Double(drawn) / seconds))
         }
         if !editor.hasUnsavedChanges { recovery?.remove() }
         // A video still being written is stopped and removed, not left half
@@ -193,6 +175,34 @@ public final class PreviewSession {
         overlay = nil
         renderer = nil
         window = nil
+    }
+
+    /// Waits for input until the next frame is due (or a while, when no
+    /// frame is wanted).
+    func waitForEvents(wantsFrame: Bool, pacing: inout FramePacing) {
+        if sizes.iconified {
+            // Iconified or unmapped: nothing to see, nothing drawn.
+            glfwWaitEventsTimeout(0.1)
+        } else if wantsFrame {
+            // Woken a millisecond early (isDue allows that much): a wait
+            // for events returns late by about as much, which cost a
+            // 16.3 ms frame its 60 Hz slot (57.5 fps instead of 60).
+            let wait = pacing.wait() - 0.001
+            if wait > 0 { glfwWaitEventsTimeout(wait) } else { glfwPollEvents() }
+        } else {
+            glfwWaitEventsTimeout(0.05)
+        }
+    }
+
+    /// A frame asked for (``FrameRequest``): whatever happened before the
+    /// request is handled first, the input received and a change to the
+    /// file, then frames are drawn until the widgets settle.
+    func takeFrameRequest() {
+        guard frameRequest.poll() else { return }
+        glfwPollEvents()
+        pollFile()
+        settleFrames = max(settleFrames, 2)
+        needsRedraw = true
     }
 
     // MARK: - Drawing
