@@ -30,6 +30,19 @@ SIZE=${SIZE:-3840x2160}
 # Every mesh preset (scene presets: meshgrad-bench --scenes).
 PRESETS=${PRESETS:-"onboarding meshing-text-mesh aurora sunset silk sticker frost lava tide"}
 
+# `meshgrad render --preset onboarding` at SIZE into FILE, RUNS times:
+# "median of RUNS: N ms (runs: ...)", timed by the shell (no hyperfine).
+render_median() {
+    local times=() sorted start
+    for _ in $(seq "$RUNS"); do
+        start=$(date +%s%N)
+        "$BIN/meshgrad" render --preset onboarding --size "$1" --backend cpu -o "$2"
+        times+=($(( ($(date +%s%N) - start) / 1000000 )))
+    done
+    mapfile -t sorted < <(printf '%s\n' "${times[@]}" | sort -n)
+    echo "median of $RUNS: ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+}
+
 # The whole run, on standard output.
 run() {
     echo "== machine"
@@ -64,14 +77,7 @@ for r in json.load(open(sys.argv[1]))["results"]:
     print(f'{r["command"]:<22} median {r["median"] * 1000:7.0f} ms  (min {r["min"] * 1000:.0f}, max {r["max"] * 1000:.0f}, {len(r["times"])} runs)')
 PY
     else
-        times=()
-        for _ in $(seq "$RUNS"); do
-            start=$(date +%s%N)
-            "$BIN/meshgrad" render --preset onboarding --size "$SIZE" --backend cpu -o "$out/w.png"
-            times+=($(( ($(date +%s%N) - start) / 1000000 )))
-        done
-        sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-        echo "median of $RUNS: ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+        render_median "$SIZE" "$out/w.png"
     fi
 
     # Against the floor: at 1080p, 4K and 8K, the CLI end to end beside what no
@@ -82,15 +88,8 @@ PY
             echo
             echo "== against the floor at $s: onboarding, CPU, 8-bit dithered PNG"
             "$BIN/meshgrad-bench" --runs "$RUNS" --size "$s" --preset onboarding --floors --no-cpu --no-gl --no-encode
-            times=()
             "$BIN/meshgrad" render --preset onboarding --size "$s" --backend cpu -o "$out/f.png"
-            for _ in $(seq "$RUNS"); do
-                start=$(date +%s%N)
-                "$BIN/meshgrad" render --preset onboarding --size "$s" --backend cpu -o "$out/f.png"
-                times+=($(( ($(date +%s%N) - start) / 1000000 )))
-            done
-            sorted=($(printf '%s\n' "${times[@]}" | sort -n))
-            echo "meshgrad render end to end: median ${sorted[$(( RUNS / 2 ))]} ms (runs: ${times[*]})"
+            echo "meshgrad render end to end: $(render_median "$s" "$out/f.png")"
             if [ "${PEERS:-1}" != 0 ]; then
                 RUNS="$RUNS" SIZE="$s" Scripts/bench-peers.sh | sed -n '/^== onboarding/,/^== same mesh/p' | sed '$d'
             fi

@@ -25,25 +25,32 @@ extension PreviewWindowTests {
         try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0 != "layout.txt" }.sorted()
     }
 
-    /// Opens the Export panel (closed at first) and presses Export video.
-    func pressExportVideo(_ preview: Preview, layoutFile: URL) throws {
+    /// `document` saved as `name` in `dir` and opened in a preview that
+    /// writes its layout; the Export panel opened (closed at first) and
+    /// Export video pressed.
+    func exportVideo(of document: GradientDocument, named name: String, in dir: URL, display: String) throws
+        -> (Preview, layoutFile: URL)
+    {
+        let spec = dir.appendingPathComponent(name)
+        try Data(document.jsonText().utf8).write(to: spec)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [spec.path, "--window", "900x900"], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
         let header = try #require(layout(layoutFile, waitingFor: "export"))
         try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
         let button = try #require(layout(layoutFile, waitingFor: "export-video"))
         try click(preview, at: SIMD2(button.x + button.z / 2, button.y + button.w / 2))
+        return (preview, layoutFile)
     }
 
     @Test func exportVideoWritesEveryFrameOfTheLoop() throws {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = dir.appendingPathComponent("clip.json")
-        try Data(Self.lavaClip(seconds: 1, size: CanvasSize(width: 64, height: 48)).jsonText().utf8).write(to: spec)
-        let layoutFile = dir.appendingPathComponent("layout.txt")
-        let preview = try Preview(
-            arguments: [spec.path, "--window", "900x900"], display: display,
-            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
-        try pressExportVideo(preview, layoutFile: layoutFile)
+        let (preview, _) = try exportVideo(
+            of: Self.lavaClip(seconds: 1, size: CanvasSize(width: 64, height: 48)), named: "clip.json", in: dir,
+            display: display)
         let video = dir.appendingPathComponent("clip-1.mp4")
         let deadline = Date().addingTimeInterval(60)
         while !FileManager.default.fileExists(atPath: video.path) && Date() < deadline {
@@ -63,14 +70,10 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = dir.appendingPathComponent("long.json")
         // 600 frames at 640×360: long enough to be cancelled half made.
-        try Data(Self.lavaClip(seconds: 20, size: CanvasSize(width: 640, height: 360)).jsonText().utf8).write(to: spec)
-        let layoutFile = dir.appendingPathComponent("layout.txt")
-        let preview = try Preview(
-            arguments: [spec.path, "--window", "900x900"], display: display,
-            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
-        try pressExportVideo(preview, layoutFile: layoutFile)
+        let (preview, layoutFile) = try exportVideo(
+            of: Self.lavaClip(seconds: 20, size: CanvasSize(width: 640, height: 360)), named: "long.json", in: dir,
+            display: display)
         let cancel = try #require(layout(layoutFile, waitingFor: "export-cancel", timeout: 20))
         // Frames are being written: the temporary beside the target.
         let deadline = Date().addingTimeInterval(20)
