@@ -6,7 +6,7 @@ import MeshGradText
 
 /// An animation drawn frame by frame and handed to a sink, in order: what
 /// `meshgrad animate` and the editor's Export panel both run. Frame `k + 1`
-/// draws while frame `k` is encoded (``FramePipeline``); the output appears
+/// draws while frame `k` is encoded (MeshGradExport's `FramePipeline`); the output appears
 /// only when every frame is written, and a failure or a cancellation
 /// removes whatever was written.
 public struct AnimationExport {
@@ -35,7 +35,7 @@ public struct AnimationExport {
         public var frameDone: (Int, Int) -> Void = { _, _ in }
         /// Once, at the first frame with transparency that the sink drops.
         public var transparencyLost: () -> Void = {}
-        /// Asked before each frame; true stops the export with ``Cancelled``.
+        /// Asked before each frame; true stops the export with ``AnimationExport/Cancelled``.
         public var isCancelled: () -> Bool = { false }
 
         public init(
