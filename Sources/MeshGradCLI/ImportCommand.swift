@@ -50,6 +50,7 @@ struct ImportCommand: Command {
                     console.note(
                         "\(label):\(imported.line):\(imported.column): MeshGradient \(k + 1) of \(results.count)\n")
                 }
+                for note in imported.notes { console.note("meshgrad import: note: \(label): \(note)\n") }
                 console.out.write(GradientDocument(mesh: imported.mesh, animation: imported.animation).jsonText())
             case .failure(let error):
                 console.err.write("meshgrad import: error: \(error)\n")

@@ -29,6 +29,27 @@ import Testing
         #expect(try GradientDocument.decode(out).animatedMesh?.mesh == Presets.aurora.document.animatedMesh?.mesh)
     }
 
+    /// A mesh with modifiers after it imports as the mesh; a modifier that
+    /// changes the drawing is one note line each on standard error, which
+    /// `--quiet` silences.
+    @Test func importNotesTheModifiersItLeavesOut() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mesh = "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .purple, .blue, .mint])"
+        let plain = dir.appendingPathComponent("plain.swift")
+        let chained = dir.appendingPathComponent("chained.swift")
+        try (mesh + "\n").write(to: plain, atomically: true, encoding: .utf8)
+        try (mesh + "\n    .ignoresSafeArea()\n    .saturation(1.4)\n    .onAppear { }\n").write(
+            to: chained, atomically: true, encoding: .utf8)
+        let (plainStatus, plainOut, _) = run(["import", plain.path])
+        let (status, out, err) = run(["import", chained.path])
+        #expect(plainStatus == 0 && status == 0, "\(err)")
+        #expect(out == plainOut)
+        #expect(err == "meshgrad import: note: \(chained.path): ignored .saturation(1.4) at 3:5: the document holds the mesh alone\n")
+        let (_, _, quiet) = run(["import", chained.path, "--quiet"])
+        #expect(quiet.isEmpty)
+    }
+
     @Test func importReportsThePlaceAndSelectsByIndex() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }

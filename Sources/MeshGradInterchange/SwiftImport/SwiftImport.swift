@@ -7,6 +7,9 @@ public struct ImportedMesh: Hashable, Sendable {
     public var animation: MeshAnimation?
     public var line: Int
     public var column: Int
+    /// What the importer left out, one line each: a modifier after the mesh
+    /// that changes what is drawn (`ignored .blur(radius: 6) at 14:13: …`).
+    public var notes: [String] = []
 }
 
 /// `meshgrad import`: reads SwiftUI source without a Swift compiler and
@@ -32,14 +35,18 @@ public enum SwiftImport {
         return results
     }
 
+    /// The mesh is `MeshGradient` and its argument list, whatever follows
+    /// it: a modifier chain (`.ignoresSafeArea()`, `.blur(radius:)`,
+    /// `.overlay { … }`) is the view around the mesh, not the mesh.
     private static func readMesh(_ source: SwiftSource, at index: Int) throws(SwiftImportError) -> ImportedMesh {
-        var parser = SwiftParser(source: source, index: index, depth: 0)
-        let call = try parser.expression()
-        guard case .call(_, _, let arguments) = call.expression else {
-            throw source.error("expected MeshGradient(width:height:points:colors:…)", at: call.token)
-        }
+        var parser = SwiftParser(source: source, index: index + 1, depth: 0)
+        let arguments = try parser.argumentList()
+        let call = SwiftNode(
+            expression: .call(callee: "MeshGradient", receiver: nil, arguments: arguments), token: source.tokens[index])
         let reader = MeshArguments(evaluator: SwiftEvaluator(source: source, depth: 0), call: call)
-        return try reader.read(arguments)
+        var mesh = try reader.read(arguments)
+        mesh.notes = ModifierChain(source: source, start: parser.index).notes()
+        return mesh
     }
 }
 
