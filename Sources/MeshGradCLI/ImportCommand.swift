@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 import MeshGradInterchange
 
@@ -24,7 +25,13 @@ struct ImportCommand: Command {
             "FILE.swift", "SwiftUI source; - (or any readable path: /dev/stdin, a pipe) reads a stream.",
             complete: .files(["swift"]))
     ]
-    static let options: [Option] = [.value("--index", "N", "Only the Nth MeshGradient of the file (from 1).")]
+    static let options: [Option] = [
+        .value("--index", "N", "Only the Nth MeshGradient of the file (from 1)."),
+        .value(
+            "--color", "NAME=#RRGGBB",
+            "A color the file names but does not define (an asset color, Theme.accent), as written there; repeatable.",
+            repeats: true),
+    ]
 
     /// Swift files larger than this are refused before they are read.
     static let maximumBytes = 16 << 20
@@ -37,7 +44,7 @@ struct ImportCommand: Command {
             Int($0).flatMap { $0 >= 1 ? $0 : nil }
         }
         let label = path == "-" ? "<stdin>" : path
-        let results = SwiftImport.meshes(in: try readSource(path), file: label)
+        let results = SwiftImport.meshes(in: try readSource(path), file: label, colors: try namedColors(arguments))
         guard !results.isEmpty else { throw CommandError("\(label): no MeshGradient(...) found") }
         if let index, index > results.count {
             throw CommandError("\(label): --index \(index), but the file has \(results.count) MeshGradient(...)")
@@ -58,6 +65,22 @@ struct ImportCommand: Command {
             }
         }
         if failures > 0 { throw BatchFailure(count: failures) }
+    }
+
+    /// `--color NAME=#RRGGBB`, each: the name as the file writes it.
+    static func namedColors(_ arguments: Arguments) throws -> [String: RGBAColor] {
+        var colors: [String: RGBAColor] = [:]
+        for given in arguments.values["--color"] ?? [] {
+            guard let equals = given.lastIndex(of: "="), equals != given.startIndex,
+                let color = RGBAColor(hex: String(given[given.index(after: equals)...]))
+            else {
+                throw UsageError(
+                    command: name,
+                    message: "--color \(SafeText.quoted(given)) is not valid; expected NAME=#RRGGBB or NAME=#RRGGBBAA")
+            }
+            colors[String(given[..<equals])] = color
+        }
+        return colors
     }
 
     private static func readSource(_ path: String) throws -> String {

@@ -22,8 +22,13 @@ public struct ImportedMesh: Hashable, Sendable {
 /// an error naming the place and what was expected there.
 public enum SwiftImport {
     /// Each `MeshGradient(` call in `text`, in file order, read or failed.
-    public static func meshes(in text: String, file: String) -> [Result<ImportedMesh, SwiftImportError>] {
-        let source = SwiftSource(file: file, text: text)
+    /// `colors` gives the colors the file names but cannot define (asset
+    /// colors, another file's `Theme.accent`), by the name as written.
+    public static func meshes(
+        in text: String, file: String, colors: [String: RGBAColor] = [:]
+    ) -> [Result<ImportedMesh, SwiftImportError>] {
+        var source = SwiftSource(file: file, text: text)
+        source.namedColors = colors
         var results: [Result<ImportedMesh, SwiftImportError>] = []
         for (i, token) in source.tokens.enumerated()
         where token.isIdentifier("MeshGradient") && source.token(i + 1).isSymbol("(")
@@ -39,13 +44,17 @@ public enum SwiftImport {
     /// it: a modifier chain (`.ignoresSafeArea()`, `.blur(radius:)`,
     /// `.overlay { … }`) is the view around the mesh, not the mesh.
     private static func readMesh(_ source: SwiftSource, at index: Int) throws(SwiftImportError) -> ImportedMesh {
+        source.notes.lines = []
         var parser = SwiftParser(source: source, index: index + 1, depth: 0)
         let arguments = try parser.argumentList()
         let call = SwiftNode(
             expression: .call(callee: "MeshGradient", receiver: nil, arguments: arguments), token: source.tokens[index])
         let reader = MeshArguments(evaluator: SwiftEvaluator(source: source, depth: 0), call: call)
         var mesh = try reader.read(arguments)
-        mesh.notes = ModifierChain(source: source, start: parser.index).notes()
+        var seen = Set<String>()
+        mesh.notes = (source.notes.lines + ModifierChain(source: source, start: parser.index).notes()).filter {
+            seen.insert($0).inserted
+        }
         return mesh
     }
 }

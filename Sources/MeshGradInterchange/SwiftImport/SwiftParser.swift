@@ -98,6 +98,8 @@ struct SwiftParser {
 
     private mutating func postfix(_ base: SwiftNode) throws(SwiftImportError) -> SwiftNode {
         var node = base
+        // A force unwrap (`Color(hex: "#…")!`) reads as its value.
+        while current.isSymbol("!"), !peek(1).isSymbol("=") { index += 1 }
         while current.isSymbol("."), peek(1).kind == .identifier {
             let name = peek(1).text
             index += 2
@@ -234,7 +236,8 @@ struct SwiftParser {
 
 /// A number literal's value: decimal, exponent or hex integer.
 func numberValue(_ text: String) -> Double? {
-    if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16).map(Double.init) }
+    // Not `.map(Double.init)`: that picks `init(bitPattern:)` (0x2 read as 1e-323).
+    if text.hasPrefix("0x") { return UInt64(text.dropFirst(2), radix: 16).map { Double($0) } }
     return Double(text)
 }
 

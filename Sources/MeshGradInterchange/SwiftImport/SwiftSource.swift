@@ -1,3 +1,5 @@
+import MeshGradCore
+
 /// A Swift file as the importer sees it: its tokens, the `let`/`var`
 /// properties and locals that have a value (by name, in file order), and
 /// its functions, so that `colors: .colors(viewModel.colors)` and
@@ -12,9 +14,18 @@ struct SwiftSource: Sendable {
     /// Work left for the whole file, shared by every parse of it: names
     /// that each use the next twice would otherwise take 2ⁿ steps.
     let budget = Budget()
+    /// Colors the file names but cannot define (asset colors, a `Theme`),
+    /// given by the user: `Theme.accent`, `Brand` → a color.
+    var namedColors: [String: RGBAColor] = [:]
+    /// What the importer assumed, one line each, for the mesh being read.
+    let notes = Notes()
 
     final class Budget: @unchecked Sendable {
         var steps = 2_000_000
+    }
+
+    final class Notes: @unchecked Sendable {
+        var lines: [String] = []
     }
 
     init(file: String, text: String) {
