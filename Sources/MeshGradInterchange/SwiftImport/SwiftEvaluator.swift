@@ -144,14 +144,16 @@ struct SwiftEvaluator {
         }
     }
 
-    /// Follows a name to its declarations, newest first, and returns the
-    /// first that reads as `what`; if none does, the newest one's error.
+    /// Follows a name to its declarations, innermost visible first
+    /// (``SwiftSource/candidates(_:at:)``), and returns the first that reads
+    /// as `what`; if none does, the first one's error.
     func resolve<T>(
         _ names: [String], at node: SwiftNode, as what: String,
         _ read: (SwiftEvaluator, SwiftNode) throws(SwiftImportError) -> T
     ) throws(SwiftImportError) -> T {
         let name = names.last!
-        guard let starts = source.declarations[name], !starts.isEmpty else {
+        let starts = source.candidates(name, at: source.index(of: node.token))
+        guard !starts.isEmpty else {
             throw error(
                 "expected \(what); found “\(names.joined(separator: "."))”, which is not a let or var of this file",
                 at: node)
@@ -160,7 +162,7 @@ struct SwiftEvaluator {
             throw error("expected \(what); “\(name)” refers to itself", at: node)
         }
         var firstError: SwiftImportError?
-        for start in starts.reversed() {
+        for start in starts {
             var parser = SwiftParser(source: source, index: start, depth: depth + 1)
             do {
                 let value = try parser.expression()

@@ -167,6 +167,14 @@ struct SwiftParser {
         if current.isSymbol("<"), let end = genericEnd(from: index), source.token(end).isSymbol("(") {
             index = end
         }
+        // `colors()`, a function of the file without parameters: the value
+        // it returns, like a name's.
+        if current.isSymbol("("), peek(1).isSymbol(")"), source.functions[start.text] != nil,
+            source.declarations[start.text] != nil
+        {
+            index += 2
+            return SwiftNode(expression: .path([start.text]), token: start)
+        }
         if current.isSymbol("(") {
             let arguments = try argumentList()
             return SwiftNode(expression: .call(callee: start.text, receiver: nil, arguments: arguments), token: start)

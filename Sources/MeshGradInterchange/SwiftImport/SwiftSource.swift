@@ -11,6 +11,13 @@ struct SwiftSource: Sendable {
     var declarations: [String: [Int]] = [:]
     /// Name → token index of each body's `{`.
     var functions: [String: [Int]] = [:]
+    /// Each declaration's value start → the `{` of the block it is declared
+    /// in (-1 at the top level), for scope.
+    var declaredIn: [Int: Int] = [:]
+    /// For each `{`, the index of its `}`.
+    var blockEnds: [Int: Int] = [:]
+    /// For each token, the `{` of the innermost block around it (-1: none).
+    var enclosingBlock: [Int] = []
     /// Work left for the whole file, shared by every parse of it: names
     /// that each use the next twice would otherwise take 2ⁿ steps.
     let budget = Budget()
@@ -31,6 +38,7 @@ struct SwiftSource: Sendable {
     init(file: String, text: String) {
         self.file = file
         tokens = SwiftTokenizer.tokens(text)
+        collectBlocks()
         collectDeclarations()
     }
 
@@ -51,12 +59,65 @@ struct SwiftSource: Sendable {
             let keyword = tokens[i]
             let name = tokens[i + 1]
             if name.kind == .identifier, keyword.isIdentifier("let") || keyword.isIdentifier("var") {
-                if let value = valueStart(afterName: i + 1) { declarations[name.text, default: []].append(value) }
+                if let value = valueStart(afterName: i + 1) { declare(name.text, value: value, at: i) }
             } else if keyword.isIdentifier("func"), name.kind == .identifier, let body = bodyStart(after: i + 2) {
                 functions[name.text, default: []].append(body)
+                // `func colors() -> [Color] { [...] }`: its value is what it returns.
+                if token(i + 2).isSymbol("("), token(i + 3).isSymbol(")") {
+                    declare(name.text, value: returnedValue(body), at: i)
+                }
             }
             i += 1
         }
+    }
+
+    private mutating func declare(_ name: String, value: Int, at keyword: Int) {
+        declarations[name, default: []].append(value)
+        declaredIn[value] = enclosingBlock[keyword]
+    }
+
+    private mutating func collectBlocks() {
+        var open: [Int] = []
+        enclosingBlock = Array(repeating: -1, count: tokens.count)
+        for (i, t) in tokens.enumerated() {
+            enclosingBlock[i] = open.last ?? -1
+            if t.isSymbol("{") { open.append(i) }
+            if t.isSymbol("}"), let start = open.popLast() { blockEnds[start] = i }
+        }
+    }
+
+    /// The declarations of `name` to try at token `use`, best first: those
+    /// whose block holds the use, innermost first (a local before a
+    /// property; never another function's local); when none holds it (a
+    /// `Theme.colors` used from another type), all of them, last written
+    /// first.
+    func candidates(_ name: String, at use: Int?) -> [Int] {
+        let starts = declarations[name] ?? []
+        guard let use else { return starts.reversed() }
+        func holds(_ start: Int) -> Bool {
+            let block = declaredIn[start] ?? -1
+            return block < 0 || (block < use && use < (blockEnds[block] ?? tokens.count))
+        }
+        let visible = starts.filter(holds).sorted { (declaredIn[$0] ?? -1, $0) > (declaredIn[$1] ?? -1, $1) }
+        return visible.isEmpty ? starts.reversed() : visible
+    }
+
+    /// The index of `token` in the file (tokens are in file order).
+    func index(of token: SwiftToken) -> Int? {
+        var low = 0
+        var high = tokens.count
+        while low < high {
+            let middle = (low + high) / 2
+            let t = tokens[middle]
+            if (t.line, t.column) < (token.line, token.column) { low = middle + 1 } else { high = middle }
+        }
+        return low < tokens.count && tokens[low].line == token.line && tokens[low].column == token.column ? low : nil
+    }
+
+    /// After a body's `{`: the first token of what it returns (`return`
+    /// skipped), for a body that is one expression.
+    private func returnedValue(_ body: Int) -> Int {
+        token(body + 1).isIdentifier("return") ? body + 2 : body + 1
     }
 
     /// After `let name`, an optional type on the same line, then `=`: the
@@ -70,6 +131,8 @@ struct SwiftSource: Sendable {
             while i < tokens.count {
                 let t = tokens[i]
                 if depth == 0 && (t.isSymbol("=") || t.line != line) { break }
+                // A computed property, `var colors: [Color] { [...] }`.
+                if depth == 0 && t.isSymbol("{") { return returnedValue(i) }
                 if ["<", "[", "("].contains(where: t.isSymbol) { depth += 1 }
                 if [">", "]", ")"].contains(where: t.isSymbol) { depth -= 1 }
                 if depth < 0 || t.isSymbol("{") || t.kind == .string { return nil }
