@@ -45,17 +45,51 @@ public enum SwiftImport {
     /// `.overlay { … }`) is the view around the mesh, not the mesh.
     private static func readMesh(_ source: SwiftSource, at index: Int) throws(SwiftImportError) -> ImportedMesh {
         source.notes.lines = []
+        source.statesRead.names = []
+        var (mesh, end) = try readArguments(source, at: index)
+        if let state = source.statesRead.names.sorted().first {
+            try animate(&mesh, by: state, source: source, at: index)
+        }
+        var seen = Set<String>()
+        mesh.notes = (source.notes.lines + ModifierChain(source: source, start: end).notes()).filter {
+            seen.insert($0).inserted
+        }
+        return mesh
+    }
+
+    /// The mesh whose `MeshGradient` is at `index`, and the token after it.
+    private static func readArguments(_ source: SwiftSource, at index: Int) throws(SwiftImportError)
+        -> (ImportedMesh, Int)
+    {
         var parser = SwiftParser(source: source, index: index + 1, depth: 0)
         let arguments = try parser.argumentList()
         let call = SwiftNode(
             expression: .call(callee: "MeshGradient", receiver: nil, arguments: arguments), token: source.tokens[index])
         let reader = MeshArguments(evaluator: SwiftEvaluator(source: source, depth: 0), call: call)
-        var mesh = try reader.read(arguments)
-        var seen = Set<String>()
-        mesh.notes = (source.notes.lines + ModifierChain(source: source, start: parser.index).notes()).filter {
-            seen.insert($0).inserted
+        return (try reader.read(arguments), parser.index)
+    }
+
+    /// A mesh whose values depend on `state ? a : b`: the state's
+    /// `withAnimation` makes keyframes to the flipped reading; without one,
+    /// the rest state stays, with a note.
+    private static func animate(
+        _ mesh: inout ImportedMesh, by state: String, source: SwiftSource, at index: Int
+    ) throws(SwiftImportError) {
+        let initial = source.states[state] ?? false
+        guard let motion = StateAnimation.find(for: state, in: source) else {
+            source.notes.lines.append(
+                "“\(state) ? … : …” read with \(state) = \(initial): no withAnimation of a curve this file names changes it")
+            return
         }
-        return mesh
+        var flipped = source
+        flipped.flipped = [state]
+        let (moved, _) = try readArguments(flipped, at: index)
+        let (keyframes, loop) = motion.keyframes(rest: mesh.mesh, moved: moved.mesh)
+        var animation = mesh.animation ?? MeshAnimation()
+        animation.keyframes = keyframes
+        // Waves repeat with a loop too: a loop is set only for keyframes alone.
+        if animation.waves.isEmpty { animation.loop = loop }
+        mesh.animation = animation
     }
 }
 

@@ -33,8 +33,40 @@ struct SwiftParser {
         index += 1
     }
 
-    /// `+` and `-` over products.
+    /// A value, `state ? a : b` (the branch of the state's value, see
+    /// ``SwiftSource/states``) or `a ?? b` (`a`: what the file's own
+    /// failable initializer makes).
     mutating func expression() throws(SwiftImportError) -> SwiftNode {
+        let negated = current.isSymbol("!")
+        if negated { index += 1 }
+        let first = try sum()
+        if current.isSymbol("?"), peek(1).isSymbol("?"), !negated {
+            index += 2
+            _ = try expression()
+            return first
+        }
+        guard current.isSymbol("?") else {
+            if negated { throw error("expected a value, found “!”", at: first.token) }
+            return first
+        }
+        let question = current
+        index += 1
+        let whenTrue = try expression()
+        try expect(":", "“:” between the two values of “?”")
+        let whenFalse = try expression()
+        guard case .path(let names) = first.expression, let name = names.last,
+            names.count == 1 || (names.count == 2 && names[0] == "self"), let value = source.stateValue(name)
+        else {
+            throw error(
+                "expected a @State Bool of this file before “?” (its two values become keyframes), found \(describe(first.token))",
+                at: question)
+        }
+        source.statesRead.names.insert(name)
+        return value != negated ? whenTrue : whenFalse
+    }
+
+    /// `+` and `-` over products.
+    private mutating func sum() throws(SwiftImportError) -> SwiftNode {
         nesting += 1
         defer { nesting -= 1 }
         source.budget.steps -= 1

@@ -26,6 +26,21 @@ struct SwiftSource: Sendable {
     var namedColors: [String: RGBAColor] = [:]
     /// What the importer assumed, one line each, for the mesh being read.
     let notes = Notes()
+    /// `@State` Bools of the file and their initial values.
+    var states: [String: Bool] = [:]
+    /// The states read as flipped in this reading (the animated end).
+    var flipped: Set<String> = []
+    /// The states a ternary of the mesh being read depended on.
+    let statesRead = StatesRead()
+
+    /// A state's value in this reading, nil for a name that is not one.
+    func stateValue(_ name: String) -> Bool? {
+        states[name].map { flipped.contains(name) ? !$0 : $0 }
+    }
+
+    final class StatesRead: @unchecked Sendable {
+        var names: Set<String> = []
+    }
 
     final class Budget: @unchecked Sendable {
         var steps = 2_000_000
@@ -58,6 +73,7 @@ struct SwiftSource: Sendable {
         while i + 1 < tokens.count {
             let keyword = tokens[i]
             let name = tokens[i + 1]
+            if keyword.isSymbol("@"), name.isIdentifier("State") { collectState(after: i + 2) }
             if name.kind == .identifier, keyword.isIdentifier("let") || keyword.isIdentifier("var") {
                 if let value = valueStart(afterName: i + 1) { declare(name.text, value: value, at: i) }
             } else if keyword.isIdentifier("func"), name.kind == .identifier, let body = bodyStart(after: i + 2) {
@@ -68,6 +84,20 @@ struct SwiftSource: Sendable {
                 }
             }
             i += 1
+        }
+    }
+
+    /// `@State private var isAnimating = false` (or `: Bool = true`).
+    private mutating func collectState(after index: Int) {
+        var i = index
+        while i < index + 4, !token(i).isIdentifier("var") { i += 1 }
+        guard token(i).isIdentifier("var"), token(i + 1).kind == .identifier else { return }
+        let name = token(i + 1).text
+        var j = i + 2
+        while j < i + 6, !token(j).isSymbol("=") { j += 1 }
+        let value = token(j + 1)
+        if token(j).isSymbol("="), value.isIdentifier("true") || value.isIdentifier("false") {
+            states[name] = value.isIdentifier("true")
         }
     }
 
