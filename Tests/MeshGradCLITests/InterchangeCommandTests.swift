@@ -50,6 +50,24 @@ import Testing
         #expect(quiet.isEmpty)
     }
 
+    /// A color from outside the file: refused naming it, given with --color.
+    @Test func importTakesColorsTheFileCannotDefine() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let swift = dir.appendingPathComponent("brand.swift")
+        try "MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [Brand.primary, Color(\"Sky\"), .red, .blue])\n"
+            .write(to: swift, atomically: true, encoding: .utf8)
+        let (refused, _, why) = run(["import", swift.path])
+        #expect(refused == 1)
+        #expect(why.contains("brand.swift:1:86: “Brand.primary” is defined outside this file; pass --color Brand.primary=#RRGGBB"), "\(why)")
+        let (status, out, err) = run(["import", swift.path, "--color", "Brand.primary=#102030", "--color", "Sky=#87CEEB"])
+        #expect(status == 0, "\(err)")
+        let colors = try GradientDocument.decode(out).animatedMesh?.mesh.colors.prefix(2).map(\.hexString)
+        #expect(colors == ["#102030", "#87CEEB"])
+        let (bad, _, badWhy) = run(["import", swift.path, "--color", "Sky"])
+        #expect(bad == 2 && badWhy.contains("expected NAME=#RRGGBB"), "\(badWhy)")
+    }
+
     @Test func importReportsThePlaceAndSelectsByIndex() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -61,7 +79,7 @@ import Testing
         let (status, out, err) = run(["import", swift.path])
         #expect(status == 1)
         #expect(out.hasPrefix("{"))
-        #expect(err.contains("two.swift:2:51: expected an array of points"))
+        #expect(err.contains("two.swift:2:51: “p” is defined outside this file; expected an array of points"), "\(err)")
         let (one, only, _) = run(["import", swift.path, "--index", "1"])
         #expect(one == 0 && only.hasPrefix("{"))
         let (beyond, _, message) = run(["import", swift.path, "--index", "3"])

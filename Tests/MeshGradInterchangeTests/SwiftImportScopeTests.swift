@@ -85,6 +85,25 @@ import Testing
             """),
     ]
 
+    /// What the file cannot give is refused naming it: a function or a
+    /// name of another file, a value that changes on every run.
+    @Test(arguments: [
+        ("let pts = makePoints()\nMeshGradient(width: 2, height: 2, points: pts, colors: [.red, .red, .red, .red])",
+         "scope.swift:1:11: “makePoints()” is defined outside this file; expected an array of points written in it"),
+        ("MeshGradient(width: 2, height: 2, points: Layout.corners, colors: [.red, .red, .red, .red])",
+         "scope.swift:1:43: “Layout.corners” is defined outside this file; expected an array of points written in it"),
+        ("MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [Float.random(in: 0.8...1), 1]], colors: [.red, .red, .red, .red])",
+         "scope.swift:1:75: “.random” gives a new value on every run; expected the value the mesh should have"),
+    ])
+    func whatTheFileCannotGiveIsNamed(text: String, message: String) throws {
+        let result = try #require(SwiftImport.meshes(in: text, file: "scope.swift").last)
+        guard case .failure(let error) = result else {
+            Issue.record("imported: \(text)")
+            return
+        }
+        #expect("\(error)" == message)
+    }
+
     @Test(arguments: 0..<snippets.count)
     func aNameIsItsVisibleDeclaration(index: Int) throws {
         let (name, text) = Self.snippets[index]

@@ -130,7 +130,7 @@ func renderDifference(_ a: AnimatedMesh, _ b: AnimatedMesh, time: Double, size: 
             ),
             (
                 "MeshGradient(width: 2, height: 2, points: pts, colors: [.red, .red, .red, .red])",
-                "test.swift:1:43: expected an array of points; found “pts”, which is not a let or var of this file"
+                "test.swift:1:43: “pts” is defined outside this file; expected an array of points written in it"
             ),
             (
                 "MeshGradient(width: 3, height: 2,\n  points: [[0, 0], [1, 0], [0, 1], [1, 1]], colors: [.red, .red, .red, .red])",

@@ -15,6 +15,16 @@ struct SwiftEvaluator {
         source.error(message, at: node.token)
     }
 
+    /// A call of a function the file does not define, named: the cause of
+    /// the refusal is that name, not the value expected where it stands.
+    func outsideCall(_ node: SwiftNode, expected what: String) -> SwiftImportError? {
+        guard case .call(let callee, nil, let arguments) = node.expression, !callee.hasPrefix("."),
+            source.functions[callee] == nil, callee.first?.isLowercase ?? false
+        else { return nil }
+        let shown = callee + (arguments.isEmpty ? "()" : "(…)")
+        return error("“\(shown)” is defined outside this file; expected \(what) written in it", at: node)
+    }
+
     /// A number, possibly moving with time.
     func term(_ node: SwiftNode) throws(SwiftImportError) -> Term {
         switch node.expression {
@@ -83,7 +93,8 @@ struct SwiftEvaluator {
             return try resolve(names, at: node, as: "an array of \(what)") {
                 (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.array(n, of: what)
             }
-        default: throw error("expected an array of \(what)", at: node)
+        default:
+            throw outsideCall(node, expected: "an array of \(what)") ?? error("expected an array of \(what)", at: node)
         }
     }
 
@@ -155,7 +166,7 @@ struct SwiftEvaluator {
         let starts = source.candidates(name, at: source.index(of: node.token))
         guard !starts.isEmpty else {
             throw error(
-                "expected \(what); found “\(names.joined(separator: "."))”, which is not a let or var of this file",
+                "“\(names.joined(separator: "."))” is defined outside this file; expected \(what) written in it",
                 at: node)
         }
         guard depth < Self.maximumDepth else {

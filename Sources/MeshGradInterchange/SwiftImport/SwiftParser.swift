@@ -11,6 +11,9 @@ struct SwiftParser {
     private var nesting = 0
     static let maximumNesting = 200
 
+    /// Members whose value changes from run to run.
+    static let randomMembers: Set<String> = ["random", "randomElement", "shuffled", "shuffle"]
+
     init(source: SwiftSource, index: Int, depth: Int) {
         self.source = source
         self.index = index
@@ -134,6 +137,10 @@ struct SwiftParser {
         while current.isSymbol("!"), !peek(1).isSymbol("=") { index += 1 }
         while current.isSymbol("."), peek(1).kind == .identifier {
             let name = peek(1).text
+            if Self.randomMembers.contains(name) {
+                throw error(
+                    "“.\(name)” gives a new value on every run; expected the value the mesh should have", at: peek(1))
+            }
             index += 2
             if current.isSymbol("(") {
                 let arguments = try argumentList()
