@@ -68,6 +68,29 @@ import Testing
         #expect(Self.near(hex, plain), "\(hex)")
     }
 
+    /// A failable hex initializer with a fallback (`?? .clear`), inside
+    /// `if #available`: the color the initializer makes.
+    @Test func aFallbackAndAnAvailabilityCheck() throws {
+        let text = """
+            import SwiftUI
+            struct Card: View {
+                var body: some View {
+                    if #available(iOS 18.0, *) {
+                        MeshGradient(width: 2, height: 2, points: [[0, 0], [1, 0], [0, 1], [1, 1]],
+                                     colors: [Color(hex: "#264653") ?? .clear, .red, .red, .red])
+                    } else {
+                        Color.red
+                    }
+                }
+            }
+            """
+        let fallback = try Self.colors(text)
+        let plain = try Self.colors(Self.view([
+            "Color(red: 38.0 / 255, green: 70.0 / 255, blue: 83.0 / 255)", ".red", ".red", ".red",
+        ]))
+        #expect(Self.near(fallback, plain), "\(fallback)")
+    }
+
     /// Names the file cannot define: refused naming the name and the fix,
     /// then accepted with the color given.
     @Test func namesFromOutsideTheFile() throws {
