@@ -79,9 +79,12 @@ struct AnimateCommand: Command {
         let observer = AnimationExport.Observer(
             frameDone: { done, _ in progress.update(done: done) },
             transparencyLost: { console.note(transparencyNote(encoding)) })
-        defer { progress.finish() }
-        let report = try export.run(renderer: engine, sink: sink, observer: observer)
-        progress.finish()
+        let report: AnimationExport.Report
+        do {
+            // The bar is erased before the summary, or before an error's line.
+            defer { progress.finish() }
+            report = try export.run(renderer: engine, sink: sink, observer: observer)
+        }
         exported = true
         if let piped { try OutputPath.copyFinished(piped, to: output) }
         if console.verbosity != .quiet {

@@ -9,7 +9,6 @@ final class ProgressBar {
     let console: Console
     let start = DispatchTime.now().uptimeNanoseconds
     private var lastDraw: UInt64 = 0
-    private var finished = false
 
     init(total: Int, console: Console, quiet: Bool) {
         self.total = total
@@ -32,10 +31,8 @@ final class ProgressBar {
         console.err.write(String(format: "\r[%@] %d/%d frames  %.1f fps  ETA %.1f s ", bar, done, total, fps, eta))
     }
 
-    /// Erases the bar; once (a failure's path and the normal one both call it).
     func finish() {
-        guard enabled, !finished else { return }
-        finished = true
+        guard enabled else { return }
         console.err.write("\r" + String(repeating: " ", count: 72) + "\r")
     }
 }

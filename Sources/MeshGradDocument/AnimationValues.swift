@@ -6,11 +6,9 @@ import MeshGradCore
 struct AnimationValue: Decodable {
     var animation: MeshAnimation
 
-    static let keys = DocumentKeys.animation
-
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
-        try container.rejectUnknownKeys(allowed: Self.keys, context: "animation")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.animation, context: "animation")
         var animation = MeshAnimation()
         animation.loop = try container.decodeIfPresent(Double.self, forKey: JSONKey("loop"))
         animation.waves = try container.decodeIfPresent([WavesValue].self, forKey: JSONKey("waves"))?.map(\.waves) ?? []

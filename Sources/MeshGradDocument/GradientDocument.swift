@@ -184,10 +184,6 @@ public struct GradientDocument: Hashable, Sendable {
         }
     }
 
-    /// Every top-level key the format knows, in the order documents are
-    /// written.
-    static let keys = DocumentKeys.meshDocument
-
     /// Reads and decodes a document file.
     public static func load(path: String) throws(DocumentError) -> GradientDocument {
         var isDirectory: ObjCBool = false
@@ -252,13 +248,13 @@ extension GradientDocument: Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: JSONKey.self)
         if container.contains(JSONKey("layers")) {
-            try container.rejectUnknownKeys(allowed: SceneValue.documentKeys, context: "a scene document")
+            try container.rejectUnknownKeys(allowed: DocumentKeys.sceneDocument, context: "a scene document")
             let size = try container.decodeCanvasSize()
             self.init(scene: try SceneValue(container).scene, size: size, poster: try container.decodePoster())
             grain = try GrainValue.decode(container)
             return
         }
-        try container.rejectUnknownKeys(allowed: Self.keys, context: "the document")
+        try container.rejectUnknownKeys(allowed: DocumentKeys.meshDocument, context: "the document")
         let value = try MeshValue(container)
         self.init(
             mesh: value.mesh, size: try container.decodeCanvasSize(), animation: value.animation,

@@ -5,8 +5,6 @@ import MeshGradCore
 /// each checked here, with its key path, so that the checks move as one
 /// piece into a validation layer.
 struct GrainValue {
-    static let keys = DocumentKeys.grain
-
     static func decode(_ container: KeyedDecodingContainer<JSONKey>) throws -> Grain? {
         guard container.contains(JSONKey("grain")) else { return nil }
         let object: KeyedDecodingContainer<JSONKey>
@@ -17,7 +15,7 @@ struct GrainValue {
                 keyPath: container.path("grain"),
                 message: "\(describeFound(error)); expected {\"amount\": 0.06, \"size\": 1, …}")
         }
-        try object.rejectUnknownKeys(allowed: keys, context: "grain")
+        try object.rejectUnknownKeys(allowed: DocumentKeys.grain, context: "grain")
         var grain = Grain()
         grain.amount = try object.number("amount", in: Grain.amountRange, default: grain.amount)
         grain.size = try object.number("size", in: Grain.sizeRange, default: grain.size)

@@ -5,8 +5,6 @@ import MeshGradCore
 struct SceneValue {
     var scene: Scene
 
-    static let documentKeys = DocumentKeys.sceneDocument
-
     init(_ container: KeyedDecodingContainer<JSONKey>) throws {
         var points = SIMD2<Double>(1000, 1000)
         if container.contains(JSONKey("points")) {

@@ -72,12 +72,13 @@ public struct AnimationExport {
         let started = DispatchTime.now()
         let pipeline = FramePipeline(sink: sink)
         var drawing = FrameDrawing(export: self, renderer: renderer, sink: sink)
+        var reportedTransparency = false
         do {
             for k in 0..<schedule.count {
                 if observer.isCancelled() { throw Cancelled() }
                 let (plan, image) = try drawing.frame(k)
-                if !sink.keepsAlpha, !drawing.reportedTransparency, !plan.isKnownOpaque, !image.isOpaque {
-                    drawing.reportedTransparency = true
+                if !sink.keepsAlpha, !reportedTransparency, !plan.isKnownOpaque, !image.isOpaque {
+                    reportedTransparency = true
                     observer.transparencyLost()
                 }
                 try pipeline.submit(image)
@@ -105,7 +106,6 @@ struct FrameDrawing {
     var frames16 = ReusedFrames16()
     var renderSeconds = 0.0
     var readbackSeconds = 0.0
-    var reportedTransparency = false
 
     init(export: AnimationExport, renderer: any FrameRenderer, sink: any FrameSink) {
         self.export = export
