@@ -82,6 +82,53 @@ import Testing
         #expect(imported.animation?.loop == loop, "\(appear)")
     }
 
+    /// SwiftUI's springs as the document's spring easing, each keyframe
+    /// lasting until the spring settles.
+    @Test(arguments: [
+        ("withAnimation(.spring) { on.toggle() }", 0.5, 0.825, false),
+        ("withAnimation(.spring()) { on.toggle() }", 0.5, 0.825, false),
+        ("withAnimation(.spring(response: 0.6, dampingFraction: 0.7).repeatForever()) { on.toggle() }", 0.6, 0.7, true),
+        ("withAnimation(.spring(duration: 1.2, bounce: 0.25).repeatForever(autoreverses: true)) { on.toggle() }", 1.2, 0.75, true),
+        ("withAnimation(.spring(duration: 0.8, bounce: -0.5)) { on = true }", 0.8, 2.0, false),
+        ("withAnimation(.bouncy) { on.toggle() }", 0.5, 0.7, false),
+        ("withAnimation(.snappy(duration: 0.4)) { on.toggle() }", 0.4, 0.85, false),
+        ("withAnimation(.smooth.repeatForever()) { on.toggle() }", 0.5, 1.0, true),
+        ("withAnimation(.interactiveSpring()) { on.toggle() }", 0.15, 0.86, false),
+        ("withAnimation(.interpolatingSpring(stiffness: 100, damping: 10)) { on.toggle() }", 2 * Double.pi / 10, 0.5, false),
+    ])
+    func springs(appear: String, response: Double, damping: Double, repeats: Bool) throws {
+        let imported = try Self.imported(appear)
+        let easing = Easing.spring(response: response, dampingFraction: damping)
+        let settles = springSettlingDuration(response: response, dampingFraction: damping)
+        let keyframes = try #require(imported.animation?.keyframes, "\(appear)")
+        #expect(keyframes.count == (repeats ? 2 : 1), "\(appear)")
+        for keyframe in keyframes {
+            guard case .spring(let r, let d) = keyframe.easing else {
+                Issue.record("\(appear): \(keyframe.easing)")
+                continue
+            }
+            #expect(abs(r - response) < 1e-12 && abs(d - damping) < 1e-12, "\(appear): \(keyframe.easing)")
+            #expect(abs(keyframe.duration - settles) < 1e-12, "\(appear)")
+        }
+        #expect(imported.animation?.loop == (repeats ? 2 * settles : nil), "\(appear)")
+        // Against the keyframes written by hand.
+        let twin = AnimatedMesh(
+            Self.rest,
+            animation: MeshAnimation(
+                keyframes: [keyframe(Self.moved, settles, easing)] + (repeats ? [keyframe(Self.rest, settles, easing)] : []),
+                loop: repeats ? 2 * settles : nil))
+        let document = AnimatedMesh(imported.mesh, animation: imported.animation)
+        for time in [0, 0.2 * settles, 0.7 * settles, 1.5 * settles] {
+            #expect(renderDifference(document, twin, time: time) == 0, "\(appear) t = \(time)")
+        }
+    }
+
+    @Test func aSpringThatNeverSettlesIsNoCurve() throws {
+        let imported = try Self.imported("withAnimation(.spring(duration: 1, bounce: 1)) { on.toggle() }")
+        #expect(imported.animation == nil)
+        #expect(imported.mesh == Self.rest)
+    }
+
     @Test func aNegatedStateReadsTheOtherBranch() throws {
         let imported = try Self.imported(
             "withAnimation(.easeInOut(duration: 3).repeatForever()) { on.toggle() }",

@@ -4,10 +4,15 @@ extension SwiftEvaluator {
     /// (`p[5].x = 0.33 + 0.1 * Float(cos(phase * 0.8))`), returned. Each
     /// statement must be one of those (or a `let` of the time); anything
     /// else is reported, not skipped.
-    func motionFunction(_ name: String, at node: SwiftNode) throws(SwiftImportError) -> VertexList {
-        guard let body = source.functions[name]?.last else {
-            throw error("expected the points: “\(name)” is not a function of this file", at: node)
+    func motionFunction(_ name: String, _ arguments: [SwiftArgument], at node: SwiftNode) throws(SwiftImportError)
+        -> VertexList
+    {
+        try calling(name, arguments, at: node) { (body: Int) throws(SwiftImportError) -> VertexList in
+            try motionBody(name, body, at: node)
         }
+    }
+
+    private func motionBody(_ name: String, _ body: Int, at node: SwiftNode) throws(SwiftImportError) -> VertexList {
         var parser = SwiftParser(source: source, index: body + 1, depth: depth + 1)
         var locals: [String: VertexList] = [:]
         while true {
@@ -100,10 +105,10 @@ extension SwiftEvaluator {
     /// The points of a `locations:`/`points:` argument: an array of points
     /// (literal or by name) or a call to a function returning them.
     func vertexList(_ node: SwiftNode) throws(SwiftImportError) -> VertexList {
-        if case .call(let callee, _, _) = node.expression, source.functions[callee] != nil,
+        if case .call(let callee, _, let arguments) = node.expression, source.functions[callee] != nil,
             !["SIMD2", "Color"].contains(callee)
         {
-            return try motionFunction(callee, at: node)
+            return try motionFunction(callee, arguments, at: node)
         }
         let elements = try array(node, of: "points")
         var points: [(Term, Term)] = []

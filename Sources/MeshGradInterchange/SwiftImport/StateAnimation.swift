@@ -25,7 +25,7 @@ struct StateAnimation: Equatable {
             // `withAnimation { … }`: SwiftUI's default curve.
             if source.token(i + 1).isSymbol("{") {
                 if changes(state, in: source, body: i + 1) {
-                    return StateAnimation(duration: defaultDuration, easing: .easeInOut)
+                    return StateAnimation(easing: .easeInOut)
                 }
                 continue
             }
@@ -35,7 +35,7 @@ struct StateAnimation: Equatable {
                 changes(state, in: source, body: parser.index)
             else { continue }
             guard let curve = arguments.first(where: { $0.label == nil }) else {
-                return StateAnimation(duration: defaultDuration, easing: .easeInOut)
+                return StateAnimation(easing: .easeInOut)
             }
             return StateAnimation(curve.value)
         }
@@ -72,8 +72,8 @@ struct StateAnimation: Equatable {
     /// read past); nil for one the document has no easing for.
     init?(_ node: SwiftNode) {
         guard case .call(let name, let receiver, let arguments) = node.expression else {
-            guard case .member(let name) = node.expression, let easing = Self.easing(name) else { return nil }
-            self.init(duration: Self.defaultDuration, easing: easing)
+            guard case .member(let name) = node.expression, let easing = Self.easing(name, []) else { return nil }
+            self.init(easing: easing)
             return
         }
         if let receiver, name == "repeatForever" || name == "repeatCount" || name == "speed" || name == "delay" {
@@ -88,23 +88,36 @@ struct StateAnimation: Equatable {
             return
         }
         let bare = name.hasPrefix(".") ? String(name.dropFirst()) : name
-        guard let easing = Self.easing(bare) else { return nil }
-        var duration = Self.defaultDuration
-        if case .term(let term)? = arguments.first(where: { $0.label == "duration" })?.value.expression,
-            term.isConstant, term.constant > 0
-        {
-            duration = term.constant
+        guard let easing = Self.easing(bare, arguments) else { return nil }
+        guard case .spring = easing else {
+            var duration = Self.defaultDuration
+            if case .term(let term)? = arguments.value("duration")?.expression, term.isConstant, term.constant > 0 {
+                duration = term.constant
+            }
+            self.init(duration: duration, easing: easing)
+            return
         }
-        self.init(duration: duration, easing: easing)
+        self.init(easing: easing)
     }
 
-    static func easing(_ name: String) -> Easing? {
+    /// A curve that sets its own duration: a spring runs until it settles
+    /// (as the document's spring keyframe without a duration), a timing
+    /// curve SwiftUI's default.
+    init(easing: Easing) {
+        guard case .spring(let response, let damping) = easing else {
+            self.init(duration: Self.defaultDuration, easing: easing)
+            return
+        }
+        self.init(duration: springSettlingDuration(response: response, dampingFraction: damping), easing: easing)
+    }
+
+    static func easing(_ name: String, _ arguments: [SwiftArgument]) -> Easing? {
         switch name {
         case "linear": .linear
         case "easeIn": .easeIn
         case "easeOut": .easeOut
         case "easeInOut", "default": .easeInOut
-        default: nil
+        default: SpringCurve.easing(name, arguments)
         }
     }
 

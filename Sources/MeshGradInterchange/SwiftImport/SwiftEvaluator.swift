@@ -33,6 +33,7 @@ struct SwiftEvaluator {
         case .path(let names):
             if let last = names.last, last.hasPrefix("timeIntervalSince") { return .t }
             if let last = names.last, last == "pi", names.count == 2 || names.count == 1 { return .number(.pi) }
+            if names.count == 1, let value = try parameterTerm(names[0], at: node) { return value }
             return try resolve(names, at: node, as: "a number") {
                 (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.term(n)
             }
@@ -50,6 +51,11 @@ struct SwiftEvaluator {
                     throw error("expected \(callee) of (a · time + b)", at: arguments[0].value)
                 }
                 return result
+            }
+            if source.functions[callee] != nil {
+                return try returned(callee, arguments, at: node) {
+                    (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.term(n)
+                }
             }
             throw error("expected a number, found a call to \(callee)", at: node)
         default:
@@ -89,6 +95,10 @@ struct SwiftEvaluator {
     func array(_ node: SwiftNode, of what: String) throws(SwiftImportError) -> [SwiftNode] {
         switch node.expression {
         case .array(let elements): return elements
+        case .call(let callee, nil, let arguments) where source.functions[callee] != nil:
+            return try returned(callee, arguments, at: node) {
+                (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.array(n, of: what)
+            }
         case .path(let names):
             return try resolve(names, at: node, as: "an array of \(what)") {
                 (e: SwiftEvaluator, n: SwiftNode) throws(SwiftImportError) in try e.array(n, of: what)

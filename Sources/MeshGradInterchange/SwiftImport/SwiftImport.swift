@@ -61,12 +61,18 @@ public enum SwiftImport {
     private static func readArguments(_ source: SwiftSource, at index: Int) throws(SwiftImportError)
         -> (ImportedMesh, Int)
     {
-        var parser = SwiftParser(source: source, index: index + 1, depth: 0)
-        let arguments = try parser.argumentList()
-        let call = SwiftNode(
-            expression: .call(callee: "MeshGradient", receiver: nil, arguments: arguments), token: source.tokens[index])
-        let reader = MeshArguments(evaluator: SwiftEvaluator(source: source, depth: 0), call: call)
-        return (try reader.read(arguments), parser.index)
+        let evaluator = SwiftEvaluator(source: source, depth: 0)
+        let meshToken = SwiftNode(expression: .path(["MeshGradient"]), token: source.tokens[index])
+        // Inside a function with parameters, they hold what a call gives
+        // them while the arguments are read (arithmetic folds as it parses).
+        return try evaluator.enteringCaller(of: index, at: meshToken) { () throws(SwiftImportError) in
+            var parser = SwiftParser(source: source, index: index + 1, depth: 0)
+            let arguments = try parser.argumentList()
+            let call = SwiftNode(
+                expression: .call(callee: "MeshGradient", receiver: nil, arguments: arguments), token: meshToken.token)
+            let reader = MeshArguments(evaluator: evaluator, call: call)
+            return (try reader.read(arguments), parser.index)
+        }
     }
 
     /// A mesh whose values depend on `state ? a : b`: the state's

@@ -11,6 +11,10 @@ struct SwiftSource: Sendable {
     var declarations: [String: [Int]] = [:]
     /// Name → token index of each body's `{`.
     var functions: [String: [Int]] = [:]
+    /// Each function body's `{` → the function's name and parameters.
+    var signatures: [Int: FunctionSignature] = [:]
+    /// The parameters of the functions being evaluated, innermost last.
+    let calls = CallFrames()
     /// Each declaration's value start → the `{` of the block it is declared
     /// in (-1 at the top level), for scope.
     var declaredIn: [Int: Int] = [:]
@@ -78,6 +82,7 @@ struct SwiftSource: Sendable {
                 if let value = valueStart(afterName: i + 1) { declare(name.text, value: value, at: i) }
             } else if keyword.isIdentifier("func"), name.kind == .identifier, let body = bodyStart(after: i + 2) {
                 functions[name.text, default: []].append(body)
+                signatures[body] = FunctionSignature(name: name.text, parameters: parameters(after: i + 2, before: body))
                 // `func colors() -> [Color] { [...] }`: its value is what it returns.
                 if token(i + 2).isSymbol("("), token(i + 3).isSymbol(")") {
                     declare(name.text, value: returnedValue(body), at: i)
