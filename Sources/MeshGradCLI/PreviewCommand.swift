@@ -40,6 +40,10 @@ struct PreviewCommand: Command {
         .value(
             "--screenshot", "OUT.png", "With --frames: save the last frame as a PNG (folders made as needed).",
             complete: .files(["png"])),
+        .value(
+            "--layout-json", "FILE",
+            "With --frames: write where the artboard and each panel are (window pixels) as JSON.",
+            complete: .files(["json"])),
         .flag("--fps", "Print the frame rate at the end."),
     ]
 
@@ -74,6 +78,10 @@ struct PreviewCommand: Command {
                 throw UsageError(
                     command: name, message: "--screenshot \"\(screenshot)\" does not end in .png; expected OUT.png")
             }
+        }
+        options.layoutJSON = try arguments.value("--layout-json")
+        if options.layoutJSON != nil && options.frames == nil {
+            throw UsageError(command: name, message: "--layout-json needs --frames N")
         }
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")

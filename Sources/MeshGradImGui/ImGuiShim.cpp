@@ -241,6 +241,15 @@ void mgui_item_rect(float *x, float *y, float *width, float *height) {
     *height = size.y;
 }
 
+void mgui_window_rect(float *x, float *y, float *width, float *height) {
+    ImVec2 position = ImGui::GetWindowPos();
+    ImVec2 size = ImGui::GetWindowSize();
+    *x = position.x;
+    *y = position.y;
+    *width = size.x;
+    *height = size.y;
+}
+
 void mgui_open_popup(const char *name) { ImGui::OpenPopup(name); }
 
 bool mgui_begin_modal(const char *name) {

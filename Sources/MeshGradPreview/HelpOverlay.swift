@@ -33,7 +33,9 @@ extension PreviewSession {
     func statusLine(width: Float, height: Float) {
         defer { mgui_end() }
         let flags = Int32(MGUI_WINDOW_NO_DECORATION | MGUI_WINDOW_ALWAYS | MGUI_WINDOW_NO_INPUTS)
-        guard mgui_begin("##status", 0, height - 28, width, 28, flags) else { return }
+        let rect = DockedPanels(width: Double(width), height: Double(height)).status
+        guard mgui_begin("##status", Float(rect.x), Float(rect.y), Float(rect.z), Float(rect.w), flags) else { return }
+        panelRects["status"] = rect
         mgui_text(statusText)
     }
 

@@ -18,6 +18,12 @@ struct PanelLayout {
         rects[name] = SIMD4(x, y, width, height)
     }
 
+    /// Notes `rect` (screen units) under `name`: the artboard.
+    mutating func note(_ name: String, rect: SIMD4<Float>) {
+        guard path != nil else { return }
+        rects[name] = rect
+    }
+
     /// Writes the file when something moved since the last frame.
     mutating func endFrame() {
         guard let path, rects != written else { return }

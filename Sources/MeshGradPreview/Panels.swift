@@ -10,11 +10,6 @@ extension PreviewSession {
     /// Whether ImGui draws (and owns the mouse over its windows) now.
     var panelsDrawn: Bool { panelsVisible || helpVisible || dialog != nil }
 
-    /// Two panels: Document and Animation on the left, Layers (a scene's),
-    /// Selection and Export on the right, each a collapsible section; the
-    /// status line at the bottom. At most this wide.
-    static let panelWidth: Float = 300
-
     func startPanels() {
         let font = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
         panelsReady = mgui_create(UnsafeMutableRawPointer(window.handle), font, 15)
@@ -28,6 +23,7 @@ extension PreviewSession {
 
     /// One ImGui frame: every visible panel, the help, the dialog.
     func drawPanels() {
+        panelRects = [:]
         guard panelsReady, panelsDrawn else { return }
         mgui_new_frame(
             Float(sizes.window.0), Float(sizes.window.1), Float(sizes.framebuffer.0), Float(sizes.framebuffer.1),
@@ -35,17 +31,18 @@ extension PreviewSession {
         let width = mgui_display_width()
         let height = mgui_display_height()
         if panelsVisible {
-            let side = min(Self.panelWidth, max(200, (width - 30) / 2))
-            let tall = max(100, height - 50)
-            let flags = Int32(MGUI_WINDOW_AUTO_RESIZE)
+            // Two docked panels (``DockedPanels``): Document and Animation on
+            // the left; Layers (a scene's), Selection and Export on the right.
+            let docked = DockedPanels(width: Double(width), height: Double(height))
+            let flags = Int32(MGUI_WINDOW_AUTO_RESIZE | MGUI_WINDOW_ALWAYS)
             let title = label + (editor.hasUnsavedChanges ? " (unsaved)" : "") + "###document"
-            if mgui_begin(title, 10, 10, side, tall, flags) {
+            if beginPanel(title, docked.left, flags: flags, name: "document") {
                 documentPanel()
                 animationPanel()
                 generatePanel()
             }
             mgui_end()
-            if mgui_begin("Edit###edit", max(side + 20, width - side - 10), 10, side, tall, flags) {
+            if beginPanel("Edit###edit", docked.right, flags: flags, name: "edit") {
                 if editor.document.scene != nil { layersPanel() }
                 selectionPanel()
                 exportPanel()
@@ -58,7 +55,22 @@ extension PreviewSession {
         // A control that was pressed without being released in a widget
         // (a combo's list) must not leave a gesture open.
         if gestures.dragging == nil && !mgui_any_item_active() { editor.endGesture() }
+        let view = canvasView
+        let scale = SIMD2<Float>(pixelScale)
+        let origin = SIMD2<Float>(view.origin) / scale
+        let size = SIMD2<Float>(view.size) / scale
+        panels.layout.note("artboard", rect: SIMD4(origin.x, origin.y, size.x, size.y))
         panels.layout.endFrame()
         mgui_render()
+    }
+
+    /// Begins a docked panel at `rect` and notes where ImGui put it (for
+    /// `--layout-json`).
+    private func beginPanel(_ title: String, _ rect: DockedPanels.Rect, flags: Int32, name: String) -> Bool {
+        let open = mgui_begin(title, Float(rect.x), Float(rect.y), Float(rect.z), Float(rect.w), flags)
+        var (x, y, width, height): (Float, Float, Float, Float) = (0, 0, 0, 0)
+        mgui_window_rect(&x, &y, &width, &height)
+        panelRects[name] = SIMD4(Double(x), Double(y), Double(width), Double(height))
+        return open
     }
 }

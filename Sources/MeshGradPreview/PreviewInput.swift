@@ -95,16 +95,30 @@ extension PreviewSession {
     /// The canvas's size in framebuffer pixels.
     var canvasPixels: SIMD2<Double> { canvasView.size }
 
-    /// Where the canvas is in the window now (see ``CanvasView``).
+    /// Where the canvas is in the window now (see ``CanvasView``): with
+    /// nothing to keep it from it (panels hidden, not zoomed or panned, no
+    /// size of its own or the window's shape), the whole window, drawn
+    /// directly without a copy (a copy costs llvmpipe about as much as the
+    /// panels).
     var canvasView: CanvasView {
         let (fw, fh) = sizes.framebuffer
         let framebuffer = SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
-        // The margin is for grabbing what lies on or past the border: with
-        // the overlay (O) on, or once zoomed or panned. Otherwise the picture
-        // fills the window and needs no copy (a copy costs llvmpipe about as
-        // much as the panels).
-        guard panelsVisible, gestures.showsOverlay || navigation.zoom != 1 || navigation.pan != .zero else { return .full(framebuffer) }
-        return .inset(framebuffer, scale: pixelScale.x, zoom: navigation.zoom, pan: navigation.pan)
+        // A document without a size of its own shows at the size it exports
+        // at, among the panels; alone in the window, it fills it.
+        let size = editor.document.size ?? (panelsVisible ? options.exportSize : nil)
+        let aspect = size.map { Double($0.width) / Double($0.height) }
+        let fitsWindow = aspect.map { abs($0 / (framebuffer.x / framebuffer.y) - 1) < 0.002 } ?? true
+        let moved = navigation.zoom != 1 || navigation.pan != .zero
+        guard panelsVisible || moved || !fitsWindow else { return .full(framebuffer) }
+        var space = (origin: SIMD2<Double>.zero, size: framebuffer)
+        var margin = 0.0
+        if panelsVisible {
+            let scale = pixelScale
+            let free = DockedPanels(width: framebuffer.x / scale.x, height: framebuffer.y / scale.y).free
+            space = (SIMD2(free.x, free.y) * scale, SIMD2(free.z, free.w) * scale)
+            margin = CanvasView.margin * scale.x
+        }
+        return .artboard(in: space, margin: margin, aspect: aspect, zoom: navigation.zoom, pan: navigation.pan)
     }
 
     // MARK: - Mouse

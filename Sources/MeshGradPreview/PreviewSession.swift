@@ -18,6 +18,8 @@ public struct PreviewOptions: Sendable {
     public var frames: Int?
     /// With `frames`: write the last frame's pixels here as a PNG.
     public var screenshot: String?
+    /// With `frames`: write where the artboard and the panels are here.
+    public var layoutJSON: String?
     /// The size `E` exports at.
     public var exportSize = CanvasSize(width: 3840, height: 2160)
     /// Start with the animation paused.
@@ -65,6 +67,8 @@ public final class PreviewSession {
     var randomSeed: UInt64 = UInt64(Date().timeIntervalSince1970)
 
     // The editor around the picture: panels, dialogs, recovery.
+    /// The panels ImGui drew this frame, by name, in screen units.
+    var panelRects: [String: SIMD4<Double>] = [:]
     var panelsVisible: Bool
     var panelsReady = false
     var helpVisible = false
@@ -155,6 +159,7 @@ public final class PreviewSession {
             }
             if let limit = options.frames, frameCounter.drawn >= limit {
                 if let screenshot = options.screenshot { try writeScreenshot(to: screenshot) }
+                if let layout = options.layoutJSON { try writeLayoutReport(to: layout) }
                 window.swapBuffers()
                 break
             }

@@ -78,7 +78,7 @@ extension PreviewWindowTests {
         try Data(Self.red9.jsonText().utf8).write(to: spec)
         let layoutFile = dir.appendingPathComponent("layout.txt")
         let preview = try Preview(
-            arguments: [spec.path, "--window", "900x600"], display: display,
+            arguments: [spec.path, "--window", "1400x900"], display: display,
             environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
         // Select the center vertex (the fifth), then type its color.
         for _ in 0..<5 { try key(preview, "Tab") }
@@ -97,7 +97,9 @@ extension PreviewWindowTests {
         #expect(typed?.animatedMesh?.mesh.colors[4] == RGBAColor(hex: "#00FF88"))
         #expect(try String(contentsOf: spec, encoding: .utf8).contains("\"#00FF88\""))
         // Just below the vertex's marker: the vertex's color (the surface is flat there).
-        let center = pixel(try preview.screenshot(), 450, 314)
+        let artboard = try #require(layout(layoutFile, waitingFor: "artboard"))
+        let below = (Int(artboard.x + artboard.z / 2), Int(artboard.y + artboard.w / 2) + 12)
+        let center = pixel(try preview.screenshot(), below.0, below.1)
         #expect(near(center, SIMD3(0, 255, 136), tolerance: 4), "the center shows the typed color: \(center)")
 
         // The picker's square: its top-left corner is white (saturation 0, value 1).
@@ -111,7 +113,7 @@ extension PreviewWindowTests {
         #expect(color.red > 0.95 && color.green > 0.95 && color.blue > 0.95, "\(color)")
         #expect(color.exact8BitComponents != nil, "a picked color is saved as #RRGGBB")
         #expect(try String(contentsOf: spec, encoding: .utf8).contains("\"\(color.hexString)\""))
-        let shown = pixel(try preview.screenshot(), 450, 314)
+        let shown = pixel(try preview.screenshot(), below.0, below.1)
         let expected = SIMD3(Int(color.red * 255), Int(color.green * 255), Int(color.blue * 255))
         #expect(near(shown, expected, tolerance: 4), "shown \(shown), saved \(color.hexString)")
         _ = try preview.quit()

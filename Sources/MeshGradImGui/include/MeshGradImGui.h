@@ -91,6 +91,8 @@ bool mgui_item_active(void);
 bool mgui_any_item_active(void);
 /// The last widget's rectangle in window pixels (for the tests' layout file).
 void mgui_item_rect(float *x, float *y, float *width, float *height);
+/// The current window's (between mgui_begin and mgui_end) rectangle.
+void mgui_window_rect(float *x, float *y, float *width, float *height);
 
 // MARK: Modal dialogs
 

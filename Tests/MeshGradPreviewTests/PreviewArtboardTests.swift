@@ -1,0 +1,77 @@
+import Foundation
+import MeshGradCore
+import MeshGradPNG
+import MeshGradTestSupport
+import Testing
+
+/// The artboard: the document in its own aspect, between the docked
+/// panels, never under them; checked from `--layout-json` against the
+/// window's own pixels.
+extension PreviewWindowTests {
+    struct Layout: Decodable {
+        struct Rect: Decodable {
+            var x, y, width, height: Int
+            func overlaps(_ o: Rect) -> Bool {
+                x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
+            }
+        }
+        struct Panel: Decodable {
+            var name: String
+            var x, y, width, height: Int
+            var rect: Rect { Rect(x: x, y: y, width: width, height: height) }
+        }
+        var artboard: Rect
+        var panels: [Panel]
+    }
+
+    /// Runs the preview for a few frames; its layout and last frame.
+    func layoutAndFrame(_ arguments: [String], display: String) throws -> (Layout, RGBAImage<UInt8>) {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let json = dir.appendingPathComponent("layout.json")
+        let png = dir.appendingPathComponent("frame.png")
+        _ = try runOnDisplay(
+            Self.binary.path,
+            ["preview"] + arguments + ["--frames", "3", "--paused", "--screenshot", png.path, "--layout-json", json.path],
+            display: display, timeout: 60)
+        let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: json))
+        return (layout, try PNGDecoder.decode(Array(Data(contentsOf: png))).image8)
+    }
+
+    /// The window's backdrop round the artboard (0.11, 0.11, 0.12).
+    func isBackdrop(_ image: RGBAImage<UInt8>, _ x: Int, _ y: Int) -> Bool {
+        let p = pixel(image, x, y)
+        return abs(Int(p.x) - 28) <= 1 && abs(Int(p.y) - 28) <= 1 && abs(Int(p.z) - 31) <= 1
+    }
+
+    @Test func aPortraitSceneKeepsItsAspectBetweenThePanels() throws {
+        guard let display = display() else { return }
+        let (layout, frame) = try layoutAndFrame(["--preset", "onboarding-screen", "--window", "1280x720"], display: display)
+        let board = layout.artboard
+        let aspect = Double(board.width) / Double(board.height)
+        let documentAspect = 1179.0 / 2556
+        #expect(abs(aspect / documentAspect - 1) < 0.01, "artboard \(board), aspect \(aspect)")
+        #expect(Set(layout.panels.map(\.name)) == ["document", "edit", "status"])
+        for panel in layout.panels {
+            #expect(!panel.rect.overlaps(board), "\(panel.name) \(panel.rect) over the artboard \(board)")
+        }
+        // The pixels agree: backdrop just outside the artboard's sides, the
+        // scene just inside.
+        let middle = board.y + board.height / 2
+        #expect(isBackdrop(frame, board.x - 2, middle) && isBackdrop(frame, board.x + board.width + 1, middle))
+        #expect(!isBackdrop(frame, board.x + 1, middle) && !isBackdrop(frame, board.x + board.width - 2, middle))
+        #expect(!isBackdrop(frame, board.x + board.width / 2, board.y + 1))
+        #expect(isBackdrop(frame, board.x + board.width / 2, board.y - 2))
+    }
+
+    @Test func aMeshWithoutASizeShowsAtItsExportShape() throws {
+        guard let display = display() else { return }
+        let (layout, frame) = try layoutAndFrame(
+            ["--preset", "sunset", "--window", "1400x900", "--export-size", "1080x1920"], display: display)
+        let board = layout.artboard
+        #expect(abs(Double(board.width) / Double(board.height) / (1080.0 / 1920) - 1) < 0.01, "\(board)")
+        for panel in layout.panels { #expect(!panel.rect.overlaps(board), "\(panel.name) over \(board)") }
+        #expect(!isBackdrop(frame, board.x + board.width / 2, board.y + board.height / 2))
+        #expect(isBackdrop(frame, board.x - 2, board.y + board.height / 2))
+    }
+}
