@@ -80,6 +80,16 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CAVIF",
+            pkgConfig: "libavif",
+            providers: [.apt(["libavif-dev"])]
+        ),
+        .systemLibrary(
+            name: "CLCMS2",
+            pkgConfig: "lcms2",
+            providers: [.apt(["liblcms2-dev"])]
+        ),
+        .systemLibrary(
             name: "CTurboJPEG",
             pkgConfig: "libturbojpeg",
             providers: [.apt(["libturbojpeg0-dev"])]
@@ -113,10 +123,11 @@ let package = Package(
         .target(
             name: "MeshGradExport",
             dependencies: [
-                "MeshGradCore", "MeshGradPNG", "CWebP", .target(name: "CPipe", condition: .when(platforms: [.linux])),
+                "MeshGradCore", "MeshGradPNG", "CWebP", "CLCMS2",
+                .target(name: "CPipe", condition: .when(platforms: [.linux])),
             ]),
         // JPEG (libjpeg-turbo) and WebP (libwebp) stills, and JPEG photos for `meshgrad fit`.
-        .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP"]),
+        .target(name: "MeshGradLossy", dependencies: ["MeshGradCore", "MeshGradPNG", "CTurboJPEG", "CWebP", "CAVIF"]),
 
         // MARK: Interchange (Swift source in; Compose, CSS, SVG and PDF out)
 

@@ -60,6 +60,11 @@ struct AnimateCommand: Command {
                 command: name, message: "no output given; expected -o OUT.mp4, OUT.webm, OUT.gif or a folder")
         }
         let (export, fps) = try planExport(arguments)
+        if case .mesh(let mesh) = export.document.content, mesh.narrowestGamut != .sRGB {
+            console.note(
+                "meshgrad animate: note: frames are sRGB; the colors outside it are clipped (render -o OUT.png keeps them)\n"
+            )
+        }
         // Check the output before spending time on frames.
         let piped = try pipedOutput(arguments, output: output)
         let written = piped?.path ?? output

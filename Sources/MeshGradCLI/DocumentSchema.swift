@@ -51,9 +51,10 @@ enum DocumentSchema {
               "additionalProperties": false
             },
             "color": {
-              "description": "\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1 (sRGB).",
+              "description": "\"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1 (sRGB), or CSS Color 4: \"color(display-p3 r g b)\" (srgb, srgb-linear, display-p3, rec2020; \"/ a\" for alpha) or \"oklch(L C H)\".",
               "oneOf": [
                 {"type": "string", "pattern": "^#([0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"},
+                {"type": "string", "pattern": "^\\s*(color\\(\\s*(srgb|srgb-linear|display-p3|rec2020)(\\s+[-+0-9.eE]+%?){3}|oklch\\((\\s*[-+0-9.eE]+%?){2}\\s+[-+0-9.eE]+(deg)?)\\s*(/\\s*[-+0-9.eE]+%?\\s*)?\\)\\s*$"},
                 {"type": "array", "items": {"$ref": "#/$defs/unit"}, "minItems": 3, "maxItems": 4}
               ]
             },

@@ -6,14 +6,16 @@ import MeshGradExport
 /// standard output, and names that two inputs would share refused before
 /// anything renders.
 enum OutputPath {
-    /// What `render` writes: PNG and PDF, and the lossy stills.
-    static let imageExtensions = ["png", "pdf"] + lossyExtensions
+    /// What `render` writes: PNG, AVIF and PDF, and the lossy stills.
+    static let imageExtensions = ["png", "avif", "pdf"] + lossyExtensions
     /// The stills libjpeg-turbo and libwebp write (RenderLossy.swift).
     static let lossyExtensions = ["jpg", "jpeg", "webp"]
 
     static func isImage(_ path: String) -> Bool {
         imageExtensions.contains((path as NSString).pathExtension.lowercased())
     }
+
+    static func isAVIF(_ path: String) -> Bool { (path as NSString).pathExtension.lowercased() == "avif" }
 
     static func isLossy(_ path: String) -> Bool {
         lossyExtensions.contains((path as NSString).pathExtension.lowercased())

@@ -12,7 +12,7 @@ struct RenderCommand: Command {
     static let name = "render"
     static let summary = "Render gradients to PNG files (one, several, or a manifest)"
     static let usage = [
-        "SPEC.json|-|--preset NAME -o OUT.png|OUT.pdf|OUT.jpg|OUT.webp|-",
+        "SPEC.json|-|--preset NAME -o OUT.png|OUT.avif|OUT.pdf|OUT.jpg|OUT.webp|-",
         "SPEC.json... [--preset NAME]... -o FOLDER",
         "--manifest JOBS.jsonl [--shard I/N|auto[/N]] [--skip-existing] [--jobs N] [--json]",
     ]
@@ -39,7 +39,7 @@ struct RenderCommand: Command {
         .value(
             "--output", aliases: ["-o"], "OUT",
             "The PNG, PDF, JPEG or WebP (written atomically, a link's target replaced; - for standard output, or a FIFO or device named without an extension: a PNG); with several inputs, a folder that receives NAME.png for each.",
-            complete: .files(["png", "pdf", "jpg", "jpeg", "webp"])),
+            complete: .files(["png", "avif", "pdf", "jpg", "jpeg", "webp"])),
         .value(
             "--manifest", "JOBS.jsonl",
             "One render per line: {\"preset\" or \"document\", \"size\", \"output\", optionally \"time\", \"depth\", \"dither\"}; paths relative to the file; - reads standard input.",
@@ -55,13 +55,22 @@ struct RenderCommand: Command {
             "--backend", "auto|gl|cpu", "auto (default: the faster of GPU and CPU here), gl or cpu.",
             complete: .choices(["auto", "gl", "cpu"])),
         .value(
-            "--depth", "8|16", "Bits per component of a PNG (default 8). 16-bit is never dithered.",
-            complete: .choices(["8", "16"])),
+            "--depth", "8|10|12|16",
+            "Bits per component: a PNG's 8 (default) or 16, never dithered at 16; an AVIF's 10 (default) or 12.",
+            complete: .choices(["8", "10", "12", "16"])),
+        .value(
+            "--gamut", "srgb|display-p3|rec2020",
+            "The PNG's color space (default: the narrowest holding every color of the document); colors outside it are mapped in (CSS Color 4), not clipped.",
+            complete: .choices(["srgb", "display-p3", "rec2020"])),
+        .value(
+            "--hdr", "pq|hlg",
+            "A mesh as HDR in a PNG or AVIF (BT.2020 unless --gamut says otherwise): white is 203 cd/m², brighter colors (color(srgb-linear 2 2 2)) stay brighter.",
+            complete: .choices(["pq", "hlg"])),
         .flag("--no-dither", "Plain rounding for 8-bit output, for comparisons."),
         .flag("--no-antialias", "Hard mesh borders (only matters where the border is inside the canvas)."),
         .value(
             "--quality", "Q",
-            "1-100 for -o OUT.jpg or OUT.webp (default 90): lossy stills, far smaller than PNG when the document has grain. JPEG has no alpha (translucent pixels go over white); WebP keeps it."
+            "1-100 for -o OUT.jpg, OUT.webp or OUT.avif (default 90; 100 is a lossless AVIF): lossy stills, far smaller than PNG when the document has grain. JPEG has no alpha (translucent pixels go over white); WebP and AVIF keep it."
         ),
         .value(
             "--compression", "LEVEL",
@@ -144,8 +153,10 @@ struct RenderCommand: Command {
             try arguments.refuse("--depth", because: "a PDF holds vector shadings, not PNG samples")
             try arguments.refuse("--compression", because: "a PDF holds vector shadings, not PNG samples")
         }
-        if plan.singleOutput.map({ !OutputPath.isLossy($0) }) ?? false {
-            try arguments.refuse("--quality", because: "it sets JPEG and WebP quality; expected -o OUT.jpg or OUT.webp")
+        try refuseDepth(arguments, output: plan.singleOutput)
+        if plan.singleOutput.map({ !OutputPath.isLossy($0) && !OutputPath.isAVIF($0) }) ?? false {
+            try arguments.refuse(
+                "--quality", because: "it sets JPEG, WebP and AVIF quality; expected -o OUT.jpg, OUT.webp or OUT.avif")
         }
         if plan.singleOutput == "-" {
             try arguments.refuse("--json", because: "-o - writes the PNG to standard output")
@@ -311,9 +322,20 @@ struct RenderCommand: Command {
         var json = false
         /// JPEG and WebP quality, 1…100.
         var quality = 90
+        /// The output's gamut; nil: the narrowest holding the document.
+        var gamut: ColorGamut?
+        /// `--depth` as given (PNG and AVIF take different ones).
+        var depthGiven: Int?
+        /// An HDR curve for a PNG or AVIF.
+        var hdr: HDRTransfer?
 
         init(_ arguments: Arguments) throws {
-            depth = try arguments.value("--depth", expected: "8 or 16") { ["8": 8, "16": 16][$0] } ?? 8
+            gamut = try arguments.value("--gamut", expected: "srgb, display-p3 or rec2020") { ColorGamut(rawValue: $0) }
+            depthGiven = try arguments.value("--depth", expected: "8, 10, 12 or 16") {
+                ["8": 8, "10": 10, "12": 12, "16": 16][$0]
+            }
+            depth = depthGiven ?? 8
+            hdr = try arguments.value("--hdr", expected: "pq or hlg") { HDRTransfer(rawValue: $0) }
             compression =
                 try arguments.value("--compression", expected: "an integer 0-9") {
                     Int($0).flatMap { (0...9).contains($0) ? $0 : nil }
@@ -384,6 +406,10 @@ struct RenderCommand: Command {
     {
         if entry.output.lowercased().hasSuffix(".pdf") { return try renderPDF(entry, options: options, engine: engine) }
         if OutputPath.isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
+        if OutputPath.isAVIF(entry.output) { return try renderAVIF(entry, options: options, engine: engine) }
+        guard [8, 16].contains(bitsPerComponent(entry, options)) else {
+            throw CommandError("\(entry.output): a PNG is 8 or 16 bits, not \(bitsPerComponent(entry, options)); expected --depth 8 or 16 (10 and 12 are AVIF's)")
+        }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
         let (document, time, size) = try loadChecked(entry, options: options)
@@ -392,10 +418,9 @@ struct RenderCommand: Command {
         let planStart = DispatchTime.now()
         let depth = entry.depth ?? options.depth
         let dithers = entry.dithers ?? options.dithers
-        let frame = try FramePlan(
-            document, label: entry.label, width: size.width, height: size.height, time: time,
-            antialiasing: options.antialiasing)
-        let bands = try engine.bands(for: frame, depth: depth, dithers: dithers, measuresStages: options.timings)
+        let (bands, colorSpace) = try planBands(
+            document, entry: entry, time: time, size: size, depth: depth, dithers: dithers, options: options,
+            engine: engine)
         // A scene is drawn whole (shadows reach across bands) before its
         // bands are handed to the writer; a mesh is drawn band by band.
         timings.render = bands.wholeFrameSeconds
@@ -404,7 +429,7 @@ struct RenderCommand: Command {
 
         let writer = BandedPNGWriter(
             width: size.width, height: size.height, depth: depth == 16 ? .sixteen : .eight, opaque: opaque,
-            encoderOptions: .init(compressionLevel: options.compression))
+            encoderOptions: .init(compressionLevel: options.compression, colorSpace: colorSpace))
         let stages = try writer.write(
             to: URL(fileURLWithPath: entry.output), rendersAhead: bands.rendersOnAnyThread, renderBand: bands.render)
         timings.render += stages.render
@@ -412,6 +437,62 @@ struct RenderCommand: Command {
         timings.encode = stages.encode
         timings.write = stages.write
         return timings
+    }
+}
+
+extension RenderCommand {
+    /// The entry's bits per component (its own, else the command's).
+    static func bitsPerComponent(_ entry: RenderEntry, _ options: BatchOptions) -> Int { entry.depth ?? options.depth }
+
+    /// `--depth` a single PNG or AVIF cannot have (a usage error, before
+    /// any work; a manifest's entries are checked as they render).
+    static func refuseDepth(_ arguments: Arguments, output: String?) throws {
+        guard let output, !OutputPath.isLossy(output), !output.lowercased().hasSuffix(".pdf"),
+            let text = try arguments.value("--depth")
+        else { return }
+        let avif = OutputPath.isAVIF(output)
+        let allowed = avif ? ["10", "12"] : ["8", "16"]
+        guard allowed.contains(text) else {
+            throw UsageError(
+                command: name,
+                message: "--depth \"\(text)\" is not valid for \(avif ? "an AVIF" : "a PNG"); expected \(allowed.joined(separator: " or "))")
+        }
+    }
+
+    /// A scene is drawn in sRGB: a gamut or HDR asked of it is refused.
+    static func refuseWideScene(_ entry: RenderEntry, options: BatchOptions) throws {
+        if let hdr = options.hdr {
+            throw CommandError("\(entry.label): --hdr \(hdr.rawValue): a scene is drawn in sRGB; only a mesh document is drawn in HDR")
+        }
+        if let gamut = options.gamut, gamut != .sRGB {
+            throw CommandError("\(entry.label): --gamut \(gamut.rawValue): a scene is drawn in sRGB; only a mesh document takes another gamut")
+        }
+    }
+
+    /// The bands of one entry and the color space its PNG says: sRGB as
+    /// always, or, for a mesh in another gamut or with colors outside sRGB,
+    /// through ``WideColor``.
+    static func planBands(
+        _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, depth: Int, dithers: Bool,
+        options: BatchOptions, engine: any FrameRenderer
+    ) throws -> (FrameBands, PNGColorSpace) {
+        if case .mesh(let mesh) = document.content {
+            let gamut = options.gamut ?? (options.hdr != nil ? .rec2020 : mesh.narrowestGamut)
+            if gamut != .sRGB || mesh.narrowestGamut != .sRGB || options.hdr != nil {
+                let bands = try engine.wideColorBands(
+                    for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
+                    antialiasing: options.antialiasing, gamut: gamut, hdr: options.hdr, depth: depth, dithers: dithers,
+                    measuresStages: options.timings)
+                return (bands, ColorProfile.png(gamut, hdr: options.hdr))
+            }
+        } else {
+            try refuseWideScene(entry, options: options)
+        }
+        let frame = try FramePlan(
+            document, label: entry.label, width: size.width, height: size.height, time: time,
+            antialiasing: options.antialiasing)
+        let bands = try engine.bands(for: frame, depth: depth, dithers: dithers, measuresStages: options.timings)
+        return (bands, .sRGB)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradCore
+import MeshGradDocument
 import MeshGradLossy
 import MeshGradPipeline
 
@@ -26,11 +27,16 @@ extension RenderCommand {
                     + "\(size.width)×\(size.height); expected a smaller --size, or .png")
         }
         try ResourceBudget(wholeImage: size.width, height: size.height, copies: 3).check(label: entry.label)
+        if let hdr = options.hdr {
+            throw CommandError("\(entry.output): JPEG and WebP are SDR; --hdr \(hdr.rawValue) needs -o OUT.avif or OUT.png")
+        }
+        if let gamut = options.gamut, gamut != .sRGB {
+            throw CommandError(
+                "\(entry.output): JPEG and WebP are written in sRGB (colors outside it mapped in); --gamut \(gamut.rawValue) needs -o OUT.png"
+            )
+        }
         let start = DispatchTime.now()
-        let frame = try FramePlan(
-            document, label: entry.label, width: size.width, height: size.height, time: time,
-            antialiasing: options.antialiasing)
-        let image = try engine.render8(frame, dithers: entry.dithers ?? options.dithers)
+        let image = try lossyFrame(document, entry: entry, time: time, size: size, options: options, engine: engine)
         timings.render = start.secondsElapsed
         let encodeStart = DispatchTime.now()
         let bytes =
@@ -46,5 +52,26 @@ extension RenderCommand {
         }
         timings.write = writeStart.secondsElapsed
         return timings
+    }
+
+    /// The 8-bit frame in sRGB: as rendered, or, for a mesh with colors
+    /// outside sRGB, mapped into it (``WideColor``).
+    static func lossyFrame(
+        _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, options: BatchOptions,
+        engine: any FrameRenderer
+    ) throws -> RGBAImage<UInt8> {
+        let dithers = entry.dithers ?? options.dithers
+        if case .mesh(let mesh) = document.content, mesh.narrowestGamut != .sRGB {
+            let bands = try engine.wideColorBands(
+                for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
+                antialiasing: options.antialiasing, gamut: .sRGB, depth: 8, dithers: dithers)
+            var image = RGBAImage<UInt8>(width: size.width, height: size.height)
+            try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
+            return image
+        }
+        let frame = try FramePlan(
+            document, label: entry.label, width: size.width, height: size.height, time: time,
+            antialiasing: options.antialiasing)
+        return try engine.render8(frame, dithers: dithers)
     }
 }

@@ -9,9 +9,16 @@ extension RenderCommand {
     /// PDFExport); a scene, whose blurred shadows and text masks PDF
     /// shadings cannot say, as its rendered image in a PDF page. Written
     /// atomically.
-    static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings {
+    static func renderPDF(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws -> StageTimings
+    {
         var timings = StageTimings()
         let (document, time, size) = try loadChecked(entry, options: options)
+        let wide = if case .mesh(let mesh) = document.content { mesh.narrowestGamut != .sRGB } else { false }
+        if wide || (options.gamut ?? .sRGB) != .sRGB || options.hdr != nil {
+            throw CommandError(
+                "\(entry.output): a PDF's shadings are written in sRGB, and this document's colors (or --gamut, --hdr) reach beyond it; expected -o OUT.png"
+            )
+        }
         let start = DispatchTime.now()
         let frame = try FramePlan(
             document, label: entry.label, width: size.width, height: size.height, time: time,

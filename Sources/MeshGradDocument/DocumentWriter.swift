@@ -88,7 +88,8 @@ func formatPoint(_ p: SIMD2<Double>) -> String {
 }
 
 /// `"#RRGGBB"` (or `"#RRGGBBAA"`) when the components are exact 8-bit
-/// values; `[r, g, b, a]` otherwise, so nothing is rounded away.
+/// values; `[r, g, b, a]` otherwise, so nothing is rounded away; a color
+/// outside sRGB as CSS Color 4 writes it (``CSSColor/text(_:)``).
 func formatColor(_ color: RGBAColor) -> String {
     if let bytes = color.exact8BitComponents {
         let hex = [bytes[0], bytes[1], bytes[2]] + (bytes[3] == 255 ? [] : [bytes[3]])
@@ -98,6 +99,8 @@ func formatColor(_ color: RGBAColor) -> String {
             }.joined() + "\""
     }
     let components = [color.red, color.green, color.blue] + (color.alpha == 1 ? [] : [color.alpha])
+    // Outside sRGB: CSS Color 4's notation (the array form is 0…1).
+    if components.contains(where: { !(0...1).contains($0) }) { return "\"" + CSSColor.text(color) + "\"" }
     return "[" + components.map(formatNumber).joined(separator: ", ") + "]"
 }
 

@@ -133,9 +133,27 @@ private func swiftComponent(_ value: Double, eightBit: UInt8?) -> String {
 
 func swiftColor(_ color: RGBAColor) -> String {
     if color == .clear { return ".clear" }
+    if let wide = wideSwiftColor(color) { return wide }
     let bytes = color.exact8BitComponents
     func component(_ i: Int) -> String { swiftComponent(color.vector[i], eightBit: bytes?[i]) }
     var text = "Color(red: \(component(0)), green: \(component(1)), blue: \(component(2))"
     if color.alpha != 1 { text += ", opacity: \(component(3))" }
+    return text + ")"
+}
+
+/// A color outside sRGB as SwiftUI says it: `Color(.displayP3, red:…)`
+/// where the document writes it in Display P3 (``CSSColor/text(_:)``), else
+/// `Color(.sRGB, red:…)` with extended values (SwiftUI's extended sRGB).
+/// Nil for a color inside sRGB.
+private func wideSwiftColor(_ color: RGBAColor) -> String? {
+    let rgb = [color.red, color.green, color.blue]
+    guard rgb.contains(where: { !(0...1).contains($0) }) else { return nil }
+    let (written, components) = CSSColor.written(color)
+    // SwiftUI has no BT.2020 color space: such a color in extended sRGB.
+    let space = written == .displayP3 ? ".displayP3" : ".sRGB"
+    let values = written == .displayP3 ? [components.x, components.y, components.z] : rgb
+    var text =
+        "Color(\(space), red: \(swiftNumber(values[0])), green: \(swiftNumber(values[1])), blue: \(swiftNumber(values[2]))"
+    if color.alpha != 1 { text += ", opacity: \(swiftNumber(color.alpha))" }
     return text + ")"
 }

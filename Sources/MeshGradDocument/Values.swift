@@ -76,18 +76,21 @@ struct BezierPointValue: Decodable {
 }
 
 /// A color: `"#RRGGBB"`, `"#RRGGBBAA"`, `[r, g, b]` or `[r, g, b, a]`
-/// with components in 0…1 (sRGB).
+/// with components in 0…1 (sRGB), or CSS Color 4's `color(display-p3 …)`,
+/// `color(rec2020 …)`, `color(srgb-linear …)`, `color(srgb …)` and
+/// `oklch(L C H)` (``CSSColor``).
 struct ColorValue: Decodable {
     var color: RGBAColor
 
-    static let expected = "expected \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1"
+    static let expected =
+        "expected \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b] or [r, g, b, a] with components in 0…1, \"color(display-p3 r g b)\" (or srgb, srgb-linear, rec2020; \"/ a\" for alpha) or \"oklch(L C H)\""
 
     init(from decoder: any Decoder) throws {
         // Formatted only for an error: every point and color passes here.
         let codingPath = decoder.codingPath
         var path: String { formatCodingPath(codingPath) }
         if let single = try? decoder.singleValueContainer(), let text = try? single.decode(String.self) {
-            guard let color = RGBAColor(hex: text) else {
+            guard let color = RGBAColor(hex: text) ?? CSSColor.parse(text) else {
                 throw DocumentError(keyPath: path, message: "\(SafeText.quoted(text)) is not a color; \(Self.expected)")
             }
             self.color = color

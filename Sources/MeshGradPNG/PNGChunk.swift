@@ -6,6 +6,8 @@ enum PNGChunkType {
     static let gama = Array("gAMA".utf8)
     static let srgb = Array("sRGB".utf8)
     static let chrm = Array("cHRM".utf8)
+    static let cicp = Array("cICP".utf8)
+    static let iccp = Array("iCCP".utf8)
     static let idat = Array("IDAT".utf8)
     static let iend = Array("IEND".utf8)
 }

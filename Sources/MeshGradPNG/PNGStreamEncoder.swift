@@ -53,11 +53,15 @@ public final class PNGStreamEncoder {
         /// less memory and spread over threads sooner; each piece restarts
         /// deflate with an empty dictionary and costs an IDAT chunk.
         public var pieceBytes: Int
+        /// What the file says its colors are (sRGB unless told).
+        public var colorSpace: PNGColorSpace
 
         public init(
             compressionLevel: Int = 1, filter: PNGFilterStrategy = .adaptive,
-            threads: Int = ProcessInfo.processInfo.activeProcessorCount, pieceBytes: Int = 256 * 1024
+            threads: Int = ProcessInfo.processInfo.activeProcessorCount, pieceBytes: Int = 256 * 1024,
+            colorSpace: PNGColorSpace = .sRGB
         ) {
+            self.colorSpace = colorSpace
             self.compressionLevel = compressionLevel
             self.filter = filter
             self.threads = threads
@@ -271,7 +275,10 @@ public final class PNGStreamEncoder {
     private func writeHeaderIfNeeded() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
-        try sink(PNGHeader(width: width, height: height, bitDepth: bitDepth, channels: channels).bytes)
+        try sink(
+            PNGHeader(
+                width: width, height: height, bitDepth: bitDepth, channels: channels, colorSpace: options.colorSpace
+            ).bytes)
     }
 
     // MARK: - State

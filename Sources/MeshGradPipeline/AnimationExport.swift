@@ -66,7 +66,9 @@ public struct AnimationExport {
     }
 
     /// Draws every frame with `renderer` into `sink` and finishes it.
-    public func run(renderer: any FrameRenderer, sink: any FrameSink, observer: Observer = Observer()) throws
+    public func run(
+        renderer: any FrameRenderer, sink: any FrameSink, observer: Observer = Observer()
+    ) throws
         -> Report
     {
         let started = DispatchTime.now()

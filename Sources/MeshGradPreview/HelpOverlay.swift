@@ -45,7 +45,9 @@ extension PreviewSession {
         if editor.document.isAnimated {
             parts.append(String(format: "t %.2f s%@", clock.time, clock.playing ? "" : " (paused)"))
         }
-        if frameCounter.perSecond > 0 && clock.playing && documentMoves { parts.append(String(format: "%.0f fps", frameCounter.perSecond)) }
+        if frameCounter.perSecond > 0 && clock.playing && documentMoves {
+            parts.append(String(format: "%.0f fps", frameCounter.perSecond))
+        }
         if let reloadError { parts.append("error: " + reloadError) }
         if let status, status.until > .now { parts.append(status.message) }
         parts.append("F1: help   H: hide panels")

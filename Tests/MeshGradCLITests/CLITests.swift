@@ -155,7 +155,7 @@ import Testing
         ),
         (
             ["render", "--preset", "onboarding", "-o", "x.png", "--depth", "12"], 2,
-            ##"--depth "12" is not valid; expected 8 or 16"##
+            ##"--depth "12" is not valid for a PNG; expected 8 or 16"##
         ),
         (
             ["render", "--preset", "onboarding", "-o", "x.png", "--backend", "metal"], 2,

@@ -40,6 +40,28 @@ import Testing
         #expect(comparison.isWithinTolerance, "\(comparison.summary)")
     }
 
+    /// A Display P3 document in each gamut: the GPU's 16-bit drawing of
+    /// the moved colors, finished by the one finishing function, is the
+    /// CPU's within one 8-bit level (dithered) everywhere.
+    @Test(arguments: ["display-p3", "rec2020", "srgb"])
+    func glBackendDrawsWideColorsAsTheCPU(gamut: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("p3.json")
+        try Data(CLITests.p3Document.utf8).write(to: source)
+        var images: [RGBAImage<UInt8>] = []
+        for backend in ["gl", "cpu"] {
+            let path = dir.appendingPathComponent("\(backend).png").path
+            let run = try launch([
+                "render", source.path, "--size", "200x120", "--gamut", gamut, "--backend", backend, "-o", path,
+            ])
+            #expect(run.status == 0, "\(backend): \(run.err)")
+            images.append(try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: path)))).image8)
+        }
+        let comparison = ImageComparison(images[0], images[1])
+        #expect(comparison.maximum <= 1, "\(gamut): \(comparison.summary)")
+    }
+
     @Test func compareReportsOneLineAndWritesADiff() throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -30,7 +30,9 @@ import Testing
         """
 
     static let snippets: [(name: String, text: String)] = [
-        ("points from a function of time", """
+        (
+            "points from a function of time",
+            """
             struct A: View {
                 var body: some View {
                     TimelineView(.animation) { context in
@@ -48,8 +50,11 @@ import Testing
                     ]
                 }
             }
-            """),
-        ("a number from a function with a default argument", """
+            """
+        ),
+        (
+            "a number from a function with a default argument",
+            """
             func sway(_ t: Double, rate: Double, by amount: Double = 0.1) -> Float {
                 Float(cos(t * rate) * amount)
             }
@@ -65,8 +70,11 @@ import Testing
                     }
                 }
             }
-            """),
-        ("the mesh inside a function the timeline calls", """
+            """
+        ),
+        (
+            "the mesh inside a function the timeline calls",
+            """
             struct C: View {
                 var body: some View {
                     TimelineView(.animation(minimumInterval: 1 / 60)) { timeline in
@@ -86,8 +94,11 @@ import Testing
                     [.black, .indigo, .purple, .blue, .pink, .orange, .teal, .mint, .yellow]
                 }
             }
-            """),
-        ("a motion function taking a number", """
+            """
+        ),
+        (
+            "a motion function taking a number",
+            """
             let resting: [SIMD2<Float>] = [[0, 0], [0.5, 0], [1, 0], [0, 0.5], [0.5, 0.5], [1, 0.5], [0, 1], [0.5, 1], [1, 1]]
             func moved(_ seconds: Double) -> [SIMD2<Float>] {
                 var p = resting
@@ -103,7 +114,8 @@ import Testing
                     }
                 }
             }
-            """),
+            """
+        ),
     ]
 
     @Test(arguments: snippets.map(\.name))
@@ -132,7 +144,8 @@ import Testing
             return
         }
         #expect(
-            "\(error)" == "p.swift:2:83: expected a number: no call in this file gives the parameter “shift” of backdrop(shift:) a number or the time",
+            "\(error)"
+                == "p.swift:2:83: expected a number: no call in this file gives the parameter “shift” of backdrop(shift:) a number or the time",
             "\(error)")
     }
 

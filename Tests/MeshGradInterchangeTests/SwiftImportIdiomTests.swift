@@ -29,16 +29,29 @@ import Testing
     }
 
     static let snippets: [(name: String, text: String)] = [
-        ("[x, y] points", mesh(points: "[[0, 0], [0.5, 0], [1, 0], [0, 0.4], [0.6, 0.55], [1, 0.5], [0, 1], [0.45, 1], [1, 1]]")),
-        (".init(x, y) and .init(x:y:)", mesh(points: """
-            [.init(0, 0), .init(x: 0.5, y: 0), .init(1, 0), .init(0, 0.4), .init(x: 0.6, y: 0.55),
-             .init(1, 0.5), .init(0, 1), .init(0.45, 1), .init(x: 1, y: 1)]
-            """)),
-        ("SIMD2(…) without its type argument", mesh(points: """
-            [SIMD2(0, 0), SIMD2(0.5, 0), SIMD2(1, 0), SIMD2(0, 0.4), SIMD2(0.6, 0.55), SIMD2(1, 0.5),
-             SIMD2(0, 1), SIMD2(0.45, 1), SIMD2(1, 1)]
-            """)),
-        ("the mesh as a foreground style", """
+        (
+            "[x, y] points",
+            mesh(points: "[[0, 0], [0.5, 0], [1, 0], [0, 0.4], [0.6, 0.55], [1, 0.5], [0, 1], [0.45, 1], [1, 1]]")
+        ),
+        (
+            ".init(x, y) and .init(x:y:)",
+            mesh(
+                points: """
+                    [.init(0, 0), .init(x: 0.5, y: 0), .init(1, 0), .init(0, 0.4), .init(x: 0.6, y: 0.55),
+                     .init(1, 0.5), .init(0, 1), .init(0.45, 1), .init(x: 1, y: 1)]
+                    """)
+        ),
+        (
+            "SIMD2(…) without its type argument",
+            mesh(
+                points: """
+                    [SIMD2(0, 0), SIMD2(0.5, 0), SIMD2(1, 0), SIMD2(0, 0.4), SIMD2(0.6, 0.55), SIMD2(1, 0.5),
+                     SIMD2(0, 1), SIMD2(0.45, 1), SIMD2(1, 1)]
+                    """)
+        ),
+        (
+            "the mesh as a foreground style",
+            """
             struct Card: View {
                 var body: some View {
                     RoundedRectangle(cornerRadius: 24)
@@ -47,8 +60,11 @@ import Testing
                 }
                 let corners: [SIMD2<Float>] = [[0, 0], [0.5, 0], [1, 0], [0, 0.4], [0.6, 0.55], [1, 0.5], [0, 1], [0.45, 1], [1, 1]]
             }
-            """),
-        ("the mesh in a background closure", """
+            """
+        ),
+        (
+            "the mesh in a background closure",
+            """
             struct Welcome: View {
                 var body: some View {
                     VStack { Text("Hello") }
@@ -59,8 +75,11 @@ import Testing
                         }
                 }
             }
-            """),
-        ("inside an availability check", """
+            """
+        ),
+        (
+            "inside an availability check",
+            """
             struct Backdrop: View {
                 var body: some View {
                     if #available(iOS 18.0, macOS 15.0, *) {
@@ -70,7 +89,8 @@ import Testing
                     }
                 }
             }
-            """),
+            """
+        ),
     ]
 
     static func render(_ text: String) throws -> [AnimatedMesh] {
@@ -107,7 +127,9 @@ import Testing
         #expect(meshes.count == 2)
         let first = try #require(Self.render(Self.twin).first)
         let second = try #require(
-            Self.render("let m = MeshGradient(width: 2, height: 2, points: [SIMD2<Float>(0, 0), SIMD2<Float>(1, 0), SIMD2<Float>(0, 1), SIMD2<Float>(1, 1)], colors: [.black, .gray, .gray, .white])").first)
+            Self.render(
+                "let m = MeshGradient(width: 2, height: 2, points: [SIMD2<Float>(0, 0), SIMD2<Float>(1, 0), SIMD2<Float>(0, 1), SIMD2<Float>(1, 1)], colors: [.black, .gray, .gray, .white])"
+            ).first)
         #expect(renderDifference(meshes[0], first, time: 0) <= 1)
         #expect(renderDifference(meshes[1], second, time: 0) <= 1)
         #expect(renderDifference(meshes[0], meshes[1], time: 0) > 10)

@@ -10,7 +10,9 @@ import Testing
 /// Each snippet (written for these tests) against its plain twins: the two
 /// states spelled out, keyframed by hand.
 @Suite struct SwiftImportStateAnimationTests {
-    static func view(center: String, color: String, appear: String, state: String = "@State private var on = false")
+    static func view(
+        center: String, color: String, appear: String, state: String = "@State private var on = false"
+    )
         -> String
     {
         """
@@ -39,7 +41,9 @@ import Testing
     static let rest = try! importOne(view(center: "[0.4, 0.6]", color: ".teal", appear: "")).mesh
     static let moved = try! importOne(view(center: "[0.62, 0.38]", color: ".mint", appear: "")).mesh
 
-    static func imported(_ appear: String, center: String = "on ? [0.62, 0.38] : [0.4, 0.6]", color: String = "on ? .mint : .teal") throws -> ImportedMesh {
+    static func imported(
+        _ appear: String, center: String = "on ? [0.62, 0.38] : [0.4, 0.6]", color: String = "on ? .mint : .teal"
+    ) throws -> ImportedMesh {
         try importOne(view(center: center, color: color, appear: appear))
     }
 
@@ -67,7 +71,10 @@ import Testing
     }
 
     @Test(arguments: [
-        ("withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { on = true }", 2.0, Easing.linear, true, false),
+        (
+            "withAnimation(.linear(duration: 2).repeatForever(autoreverses: false)) { on = true }", 2.0, Easing.linear,
+            true, false
+        ),
         ("withAnimation(Animation.easeOut(duration: 1.5)) { self.on.toggle() }", 1.5, Easing.easeOut, false, true),
         ("withAnimation(.easeIn.repeatForever()) { on.toggle() }", 0.35, Easing.easeIn, true, true),
         ("withAnimation { on.toggle() }", 0.35, Easing.easeInOut, false, true),
@@ -88,13 +95,19 @@ import Testing
         ("withAnimation(.spring) { on.toggle() }", 0.5, 0.825, false),
         ("withAnimation(.spring()) { on.toggle() }", 0.5, 0.825, false),
         ("withAnimation(.spring(response: 0.6, dampingFraction: 0.7).repeatForever()) { on.toggle() }", 0.6, 0.7, true),
-        ("withAnimation(.spring(duration: 1.2, bounce: 0.25).repeatForever(autoreverses: true)) { on.toggle() }", 1.2, 0.75, true),
+        (
+            "withAnimation(.spring(duration: 1.2, bounce: 0.25).repeatForever(autoreverses: true)) { on.toggle() }",
+            1.2, 0.75, true
+        ),
         ("withAnimation(.spring(duration: 0.8, bounce: -0.5)) { on = true }", 0.8, 2.0, false),
         ("withAnimation(.bouncy) { on.toggle() }", 0.5, 0.7, false),
         ("withAnimation(.snappy(duration: 0.4)) { on.toggle() }", 0.4, 0.85, false),
         ("withAnimation(.smooth.repeatForever()) { on.toggle() }", 0.5, 1.0, true),
         ("withAnimation(.interactiveSpring()) { on.toggle() }", 0.15, 0.86, false),
-        ("withAnimation(.interpolatingSpring(stiffness: 100, damping: 10)) { on.toggle() }", 2 * Double.pi / 10, 0.5, false),
+        (
+            "withAnimation(.interpolatingSpring(stiffness: 100, damping: 10)) { on.toggle() }", 2 * Double.pi / 10, 0.5,
+            false
+        ),
     ])
     func springs(appear: String, response: Double, damping: Double, repeats: Bool) throws {
         let imported = try Self.imported(appear)
@@ -115,7 +128,8 @@ import Testing
         let twin = AnimatedMesh(
             Self.rest,
             animation: MeshAnimation(
-                keyframes: [keyframe(Self.moved, settles, easing)] + (repeats ? [keyframe(Self.rest, settles, easing)] : []),
+                keyframes: [keyframe(Self.moved, settles, easing)]
+                    + (repeats ? [keyframe(Self.rest, settles, easing)] : []),
                 loop: repeats ? 2 * settles : nil))
         let document = AnimatedMesh(imported.mesh, animation: imported.animation)
         for time in [0, 0.2 * settles, 0.7 * settles, 1.5 * settles] {
@@ -141,16 +155,23 @@ import Testing
         let imported = try Self.imported("print(\"shown\")")
         #expect(imported.mesh == Self.rest)
         #expect(imported.animation == nil)
-        #expect(imported.notes == ["“on ? … : …” read with on = false: no withAnimation of a curve this file names changes it"])
+        #expect(
+            imported.notes == [
+                "“on ? … : …” read with on = false: no withAnimation of a curve this file names changes it"
+            ])
     }
 
     @Test func aConditionThatIsNoStateIsRefusedNamingIt() throws {
-        let text = Self.view(center: "wide ? [0.62, 0.38] : [0.4, 0.6]", color: ".teal", appear: "", state: "let wide = true")
+        let text = Self.view(
+            center: "wide ? [0.62, 0.38] : [0.4, 0.6]", color: ".teal", appear: "", state: "let wide = true")
         let result = try #require(SwiftImport.meshes(in: text, file: "b.swift").first)
         guard case .failure(let error) = result else {
             Issue.record("imported a ternary on a let")
             return
         }
-        #expect("\(error)".contains("expected a @State Bool of this file before “?” (its two values become keyframes), found “wide”"), "\(error)")
+        #expect(
+            "\(error)".contains(
+                "expected a @State Bool of this file before “?” (its two values become keyframes), found “wide”"),
+            "\(error)")
     }
 }

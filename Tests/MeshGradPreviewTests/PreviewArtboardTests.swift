@@ -32,7 +32,9 @@ extension PreviewWindowTests {
         let png = dir.appendingPathComponent("frame.png")
         _ = try runOnDisplay(
             Self.binary.path,
-            ["preview"] + arguments + ["--frames", "3", "--paused", "--screenshot", png.path, "--layout-json", json.path],
+            ["preview"] + arguments + [
+                "--frames", "3", "--paused", "--screenshot", png.path, "--layout-json", json.path,
+            ],
             display: display, timeout: 60)
         let layout = try JSONDecoder().decode(Layout.self, from: Data(contentsOf: json))
         return (layout, try PNGDecoder.decode(Array(Data(contentsOf: png))).image8)
@@ -46,7 +48,8 @@ extension PreviewWindowTests {
 
     @Test func aPortraitSceneKeepsItsAspectBetweenThePanels() throws {
         guard let display = display() else { return }
-        let (layout, frame) = try layoutAndFrame(["--preset", "onboarding-screen", "--window", "1280x720"], display: display)
+        let (layout, frame) = try layoutAndFrame(
+            ["--preset", "onboarding-screen", "--window", "1280x720"], display: display)
         let board = layout.artboard
         let aspect = Double(board.width) / Double(board.height)
         let documentAspect = 1179.0 / 2556

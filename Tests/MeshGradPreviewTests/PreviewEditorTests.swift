@@ -410,7 +410,9 @@ extension PreviewWindowTests {
         func changedSamples(_ help: RGBAImage<UInt8>) -> Int {
             var changed = 0
             for y in stride(from: 60, to: 500, by: 4) {
-                for x in stride(from: 100, to: 700, by: 4) where pixel(before, x, y) != pixel(help, x, y) { changed += 1 }
+                for x in stride(from: 100, to: 700, by: 4) where pixel(before, x, y) != pixel(help, x, y) {
+                    changed += 1
+                }
             }
             return changed
         }

@@ -178,7 +178,9 @@ extension SwiftEvaluator {
     /// For a mesh written inside a function with parameters (`func
     /// background(at t: Double) -> some View`), `read` with the parameters
     /// as the file's first call of the function that reads gives them.
-    func enteringCaller<T>(of index: Int, at node: SwiftNode, _ read: () throws(SwiftImportError) -> T)
+    func enteringCaller<T>(
+        of index: Int, at node: SwiftNode, _ read: () throws(SwiftImportError) -> T
+    )
         throws(SwiftImportError) -> T
     {
         guard let body = source.enclosingFunction(of: index), let signature = source.signatures[body],
@@ -186,7 +188,8 @@ extension SwiftEvaluator {
         else { return try read() }
         var values = Dictionary(uniqueKeysWithValues: signature.parameters.map { ($0.name, Term?.none) })
         for (i, t) in source.tokens.enumerated()
-        where t.isIdentifier(signature.name) && source.token(i + 1).isSymbol("(") && !source.token(i - 1).isIdentifier("func")
+        where t.isIdentifier(signature.name) && source.token(i + 1).isSymbol("(")
+            && !source.token(i - 1).isIdentifier("func")
         {
             var parser = SwiftParser(source: source, index: i + 1, depth: depth + 1)
             if let arguments = try? parser.argumentList(), let given = bind(signature, arguments) {

@@ -4,7 +4,9 @@ extension SwiftEvaluator {
     /// (`p[5].x = 0.33 + 0.1 * Float(cos(phase * 0.8))`), returned. Each
     /// statement must be one of those (or a `let` of the time); anything
     /// else is reported, not skipped.
-    func motionFunction(_ name: String, _ arguments: [SwiftArgument], at node: SwiftNode) throws(SwiftImportError)
+    func motionFunction(
+        _ name: String, _ arguments: [SwiftArgument], at node: SwiftNode
+    ) throws(SwiftImportError)
         -> VertexList
     {
         try calling(name, arguments, at: node) { (body: Int) throws(SwiftImportError) -> VertexList in

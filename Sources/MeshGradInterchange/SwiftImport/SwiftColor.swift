@@ -35,23 +35,27 @@ extension SwiftEvaluator {
         }
     }
 
+    /// SwiftUI's `Color.RGBColorSpace` cases.
+    static let colorSpaces: [String: ColorSpaceName] = [
+        "sRGB": .srgb, "sRGBLinear": .srgbLinear, "displayP3": .displayP3,
+    ]
+
     private func colorInitializer(
         _ arguments: [SwiftArgument], at node: SwiftNode
     ) throws(SwiftImportError)
         -> RGBAColor
     {
         var arguments = arguments
-        var linear = false
+        var space = ColorSpaceName.srgb
         if arguments.count == 1, arguments[0].label == nil {
             return try namedOrSemantic(arguments[0].value, alpha: 1)
         }
-        if let first = arguments.first, first.label == nil, case .member(let space) = first.value.expression {
-            guard space == "sRGB" || space == "sRGBLinear" else {
+        if let first = arguments.first, first.label == nil, case .member(let name) = first.value.expression {
+            guard let named = Self.colorSpaces[name] else {
                 throw error(
-                    "expected the color space .sRGB or .sRGBLinear (meshgrad works in sRGB), found .\(space)",
-                    at: first.value)
+                    "expected the color space .sRGB, .sRGBLinear or .displayP3, found .\(name)", at: first.value)
             }
-            linear = space == "sRGBLinear"
+            space = named
             arguments.removeFirst()
         }
         let alpha = try arguments.value("opacity").map { (n) throws(SwiftImportError) in try number(n) } ?? 1
@@ -59,8 +63,7 @@ extension SwiftEvaluator {
         if labels == ["red", "green", "blue"] {
             var rgb = SIMD3<Double>()
             for (i, label) in labels.enumerated() { rgb[i] = try number(arguments.value(label)!) }
-            if linear { rgb = SIMD3(linearToSRGB(rgb.x), linearToSRGB(rgb.y), linearToSRGB(rgb.z)) }
-            return RGBAColor(red: rgb.x, green: rgb.y, blue: rgb.z, alpha: alpha)
+            return space.color(rgb, alpha: alpha)
         }
         if labels == ["hue", "saturation", "brightness"] {
             let hsb = try SIMD3(
@@ -71,9 +74,8 @@ extension SwiftEvaluator {
             return color
         }
         if labels == ["white"] {
-            var white = try number(arguments.value("white")!)
-            if linear { white = linearToSRGB(white) }
-            return RGBAColor(red: white, green: white, blue: white, alpha: alpha)
+            let white = try number(arguments.value("white")!)
+            return space.color(SIMD3(repeating: white), alpha: alpha)
         }
         if labels == ["hex"], let value = arguments.value("hex") {
             var color = try hexColor(value)

@@ -58,7 +58,9 @@ public enum SwiftImport {
     }
 
     /// The mesh whose `MeshGradient` is at `index`, and the token after it.
-    private static func readArguments(_ source: SwiftSource, at index: Int) throws(SwiftImportError)
+    private static func readArguments(
+        _ source: SwiftSource, at index: Int
+    ) throws(SwiftImportError)
         -> (ImportedMesh, Int)
     {
         let evaluator = SwiftEvaluator(source: source, depth: 0)
@@ -84,7 +86,8 @@ public enum SwiftImport {
         let initial = source.states[state] ?? false
         guard let motion = StateAnimation.find(for: state, in: source) else {
             source.notes.lines.append(
-                "“\(state) ? … : …” read with \(state) = \(initial): no withAnimation of a curve this file names changes it")
+                "“\(state) ? … : …” read with \(state) = \(initial): no withAnimation of a curve this file names changes it"
+            )
             return
         }
         var flipped = source

@@ -82,7 +82,8 @@ struct SwiftSource: Sendable {
                 if let value = valueStart(afterName: i + 1) { declare(name.text, value: value, at: i) }
             } else if keyword.isIdentifier("func"), name.kind == .identifier, let body = bodyStart(after: i + 2) {
                 functions[name.text, default: []].append(body)
-                signatures[body] = FunctionSignature(name: name.text, parameters: parameters(after: i + 2, before: body))
+                signatures[body] = FunctionSignature(
+                    name: name.text, parameters: parameters(after: i + 2, before: body))
                 // `func colors() -> [Color] { [...] }`: its value is what it returns.
                 if token(i + 2).isSymbol("("), token(i + 3).isSymbol(")") {
                     declare(name.text, value: returnedValue(body), at: i)

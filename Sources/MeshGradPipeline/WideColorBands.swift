@@ -1,0 +1,38 @@
+import MeshGradCore
+import MeshGradDocument
+
+extension FrameRenderer {
+    /// The bands of a mesh document in `gamut` (``WideColor``): the mesh's
+    /// colors moved into 0…1 and drawn at 16 bits by this renderer, then
+    /// each band finished into the gamut at `depth` bits. The same for the
+    /// GPU and the CPU: both draw the moved mesh, one function finishes.
+    public func wideColorBands(
+        for mesh: AnimatedMesh, label: String, width: Int, height: Int, time: Double, antialiasing: Bool = true,
+        gamut: ColorGamut, hdr: HDRTransfer? = nil, depth: Int, dithers: Bool, measuresStages: Bool = false
+    ) throws -> FrameBands {
+        let wide = WideColor(colors: mesh.allColors, space: mesh.mesh.colorSpace, gamut: gamut, hdr: hdr)
+        let moved = mesh.mappingColors(wide.rendered)
+        let document = GradientDocument(mesh: moved.mesh, animation: moved.animation)
+        let frame = try FramePlan(
+            document, label: label, width: width, height: height, time: time, antialiasing: antialiasing)
+        let drawn = try bands(for: frame, depth: 16, dithers: false, measuresStages: measuresStages)
+        return FrameBands(
+            isOpaque: drawn.isOpaque, wholeFrameSeconds: drawn.wholeFrameSeconds,
+            rendersOnAnyThread: drawn.rendersOnAnyThread
+        ) { rows, buffer in
+            let scratch = UnsafeMutablePointer<UInt16>.allocate(capacity: rows.count * width * 4)
+            defer { scratch.deallocate() }
+            let seconds = try drawn.render(rows, UnsafeMutableRawPointer(scratch))
+            if depth == 16 {
+                wide.finish(
+                    scratch, width: width, rows: rows, dithers: false,
+                    into: buffer.assumingMemoryBound(to: UInt16.self))
+            } else {
+                wide.finish(
+                    scratch, width: width, rows: rows, dithers: dithers,
+                    into: buffer.assumingMemoryBound(to: UInt8.self))
+            }
+            return seconds
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import MeshGradCore
+import MeshGradPNG
+import MeshGradTestSupport
+import Testing
+
+@testable import MeshGradCLI
+
+/// `render --gamut`: what each output says it is, the default (the
+/// narrowest gamut holding the document), and the refusals. Documents
+/// written here.
+extension CLITests {
+    static let p3Document = """
+        {"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]],
+         "colors": ["color(display-p3 1 0.2 0.1)", "color(display-p3 0.1 0.9 0.3)", "#1E3A8A", "oklch(0.8 0.1 90)"]}
+        """
+
+    /// The PNG's chunks: type → data, in order.
+    static func chunks(_ bytes: [UInt8]) -> [(type: String, data: [UInt8])] {
+        var result: [(String, [UInt8])] = []
+        var offset = 8
+        while offset + 12 <= bytes.count {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            result.append(
+                (
+                    String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self),
+                    Array(bytes[offset + 8..<offset + 8 + length])
+                ))
+            offset += 12 + length
+        }
+        return result
+    }
+
+    func renderGamut(_ document: String, _ extra: [String], name: String) throws -> (Result, [UInt8]) {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("doc.json")
+        try Data(document.utf8).write(to: source)
+        let out = dir.appendingPathComponent(name).path
+        let result = run(["render", source.path, "--size", "64x48", "-o", out] + extra)
+        let bytes = (try? Data(contentsOf: URL(fileURLWithPath: out))).map(Array.init) ?? []
+        return (result, bytes)
+    }
+
+    @Test(arguments: [
+        ([String](), "cICP", [UInt8]([12, 13, 0, 1])),
+        (["--gamut", "rec2020"], "cICP", [9, 1, 0, 1]),
+        (["--gamut", "display-p3", "--depth", "16"], "cICP", [12, 13, 0, 1]),
+        (["--gamut", "srgb"], "sRGB", [0]),
+    ])
+    func eachGamutIsTaggedAndDecodes(extra: [String], chunk: String, data: [UInt8]) throws {
+        let (result, bytes) = try renderGamut(Self.p3Document, extra, name: "w.png")
+        #expect(result.status == 0, "\(result.err)")
+        let chunks = Self.chunks(bytes)
+        #expect(chunks.first { $0.type == chunk }?.data == data, "\(extra): \(chunks.map(\.type))")
+        #expect(chunks.contains { $0.type == "iCCP" } == (chunk == "cICP"), "an ICC profile beside cICP")
+        #expect(!(chunks.contains { $0.type == "sRGB" } && chunk == "cICP"), "no sRGB chunk in a wide PNG")
+        let png = try PNGDecoder.decode(bytes)
+        #expect(png.width == 64 && png.height == 48)
+    }
+
+    @Test func anSRGBDocumentStaysSRGB() throws {
+        let (result, bytes) = try renderGamut(
+            ##"{"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]], "colors": ["#FF0000", "#00FF00", "#0000FF", "#FFFFFF"]}"##,
+            [], name: "w.png")
+        #expect(result.status == 0, "\(result.err)")
+        #expect(Self.chunks(bytes).map(\.type).prefix(4) == ["IHDR", "gAMA", "sRGB", "cHRM"])
+    }
+
+    /// The sRGB output of a Display P3 document: mapped, each pixel inside
+    /// sRGB, and not what clipping gives.
+    @Test func aNarrowerOutputIsMappedNotClipped() throws {
+        let green =
+            #"{"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]], "colors": ["color(display-p3 0 1 0)", "color(display-p3 0 1 0)", "color(display-p3 0 1 0)", "color(display-p3 0 1 0)"]}"#
+        let (result, bytes) = try renderGamut(green, ["--gamut", "srgb", "--depth", "16"], name: "g.png")
+        #expect(result.status == 0, "\(result.err)")
+        guard case .rgba16(let image, _) = try PNGDecoder.decode(bytes) else {
+            Issue.record("not a 16-bit PNG")
+            return
+        }
+        let pixel = image[10, 10]
+        // Clipping gives (0, 1, 0); CSS Color 4's mapping keeps the
+        // lightness, so some blue comes in.
+        #expect(pixel[0] == 0 && pixel[1] > 64000 && pixel[2] > 8000, "\(pixel)")
+    }
+
+    @Test(arguments: [
+        (["--gamut", "p3"], "--gamut \"p3\" is not valid; expected srgb, display-p3 or rec2020"),
+        (["--gamut", "display-p3", "--preset", "se-wallpaper"], "a scene is drawn in sRGB"),
+    ])
+    func refusals(extra: [String], message: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("r.png").path
+        let source = extra.contains("--preset") ? [] : ["--preset", "onboarding"]
+        let result = run(["render"] + source + extra + ["--size", "32x32", "-o", out])
+        #expect(result.status != 0)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1, "one line: \(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func lossyAndPDFOutputsOfAWideDocument() throws {
+        let (jpeg, jpegBytes) = try renderGamut(Self.p3Document, [], name: "w.jpg")
+        #expect(jpeg.status == 0 && jpegBytes.starts(with: [0xFF, 0xD8]), "\(jpeg.err)")
+        let (jpegP3, _) = try renderGamut(Self.p3Document, ["--gamut", "display-p3"], name: "w.jpg")
+        #expect(jpegP3.status != 0 && jpegP3.err.contains("needs -o OUT.png"), "\(jpegP3.err)")
+        let (pdf, _) = try renderGamut(Self.p3Document, [], name: "w.pdf")
+        #expect(pdf.status != 0 && pdf.err.contains("written in sRGB"), "\(pdf.err)")
+    }
+}
+
+/// `-o OUT.avif`: 10 or 12 bits with the gamut's (or HDR curve's) nclx
+/// tags, checked by libavif's own avifdec.
+extension CLITests {
+    func avifInfo(_ path: String) throws -> String {
+        let info = try ChildProcess.run("/usr/bin/avifdec", ["--info", path])
+        #expect(info.status == 0, "\(info.err)")
+        return info.out
+    }
+
+    @Test(arguments: [
+        ([String](), "Bit Depth      : 10", "Color Primaries: 12", "Transfer Char. : 13"),
+        (["--depth", "12", "--gamut", "rec2020"], "Bit Depth      : 12", "Color Primaries: 9", "Transfer Char. : 1"),
+        (["--hdr", "pq"], "Bit Depth      : 10", "Color Primaries: 9", "Transfer Char. : 16"),
+        (["--hdr", "hlg", "--gamut", "display-p3"], "Bit Depth      : 10", "Color Primaries: 12", "Transfer Char. : 18"),
+    ])
+    func avifCarriesItsColorDescription(extra: [String], depth: String, primaries: String, transfer: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("doc.json")
+        try Data(Self.p3Document.utf8).write(to: source)
+        let out = dir.appendingPathComponent("w.avif").path
+        let result = run(["render", source.path, "--size", "64x48", "-o", out] + extra)
+        #expect(result.status == 0, "\(result.err)")
+        let info = try avifInfo(out)
+        for line in [depth, primaries, transfer, "Matrix Coeffs. : 0", "Range          : Full", "Format         : YUV444"] {
+            #expect(info.contains(line), "\(extra): \(line) in \(info)")
+        }
+    }
+
+    /// At quality 100 (lossless) an sRGB preset's AVIF decodes to its
+    /// 16-bit PNG within the 10-bit rounding.
+    @Test func aLosslessAVIFIsThePicture() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let avif = dir.appendingPathComponent("a.avif").path
+        let png = dir.appendingPathComponent("a.png").path
+        let decoded = dir.appendingPathComponent("d.png").path
+        #expect(run(["render", "--preset", "sunset", "--size", "96x64", "--quality", "100", "-o", avif]).status == 0)
+        #expect(run(["render", "--preset", "sunset", "--size", "96x64", "--depth", "16", "-o", png]).status == 0)
+        #expect(try avifInfo(avif).contains("Color Primaries: 1"))
+        let decode = try ChildProcess.run("/usr/bin/avifdec", ["--depth", "16", avif, decoded])
+        #expect(decode.status == 0, "\(decode.err)")
+        guard case .rgba16(let a, _) = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: decoded)))),
+            case .rgba16(let b, _) = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: png))))
+        else {
+            Issue.record("not 16-bit PNGs")
+            return
+        }
+        let largest = zip(a.components, b.components).map { abs(Int($0) - Int($1)) }.max() ?? 0
+        #expect(largest <= 65535 / 1023, "largest difference \(largest)/65535")
+    }
+
+    @Test(arguments: [
+        (["-o", "x.avif", "--depth", "8"], "--depth \"8\" is not valid for an AVIF; expected 10 or 12"),
+        (["-o", "x.png", "--depth", "10"], "--depth \"10\" is not valid for a PNG; expected 8 or 16"),
+        (["-o", "x.jpg", "--hdr", "pq"], "JPEG and WebP are SDR"),
+        (["-o", "x.png", "--hdr", "hdr10"], "--hdr \"hdr10\" is not valid; expected pq or hlg"),
+    ])
+    func formatRefusals(extra: [String], message: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let result = run(["render", "--preset", "onboarding", "--size", "32x32"] + extra.map { $0.hasPrefix("x.") ? dir.appendingPathComponent($0).path : $0 })
+        #expect(result.status != 0)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
+    }
+}
