@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradExport
 import MeshGradLossy
 import MeshGradPipeline
 
@@ -30,19 +31,20 @@ extension RenderCommand {
         if let hdr = options.hdr {
             throw CommandError("\(entry.output): JPEG and WebP are SDR; --hdr \(hdr.rawValue) needs -o OUT.avif or OUT.png")
         }
-        if let gamut = options.gamut, gamut != .sRGB {
-            throw CommandError(
-                "\(entry.output): JPEG and WebP are written in sRGB (colors outside it mapped in); --gamut \(gamut.rawValue) needs -o OUT.png"
-            )
-        }
         let start = DispatchTime.now()
-        let image = try lossyFrame(document, entry: entry, time: time, size: size, options: options, engine: engine)
+        let (image, gamut) = try lossyFrame(
+            document, entry: entry, time: time, size: size, options: options, engine: engine)
         timings.render = start.secondsElapsed
         let encodeStart = DispatchTime.now()
-        let bytes =
+        var bytes =
             isWebP
             ? try WebPEncoder.encode(image, quality: options.quality)
             : try JPEGCodec.encode(image, quality: options.quality)
+        if gamut != .sRGB {
+            // Outside sRGB the profile says what the samples are.
+            let profile = ColorProfile.icc(gamut)
+            bytes = isWebP ? try EmbeddedProfile.webp(bytes, profile: profile) : EmbeddedProfile.jpeg(bytes, profile: profile)
+        }
         timings.encode = encodeStart.secondsElapsed
         let writeStart = DispatchTime.now()
         do {
@@ -54,24 +56,30 @@ extension RenderCommand {
         return timings
     }
 
-    /// The 8-bit frame in sRGB: as rendered, or, for a mesh with colors
-    /// outside sRGB, mapped into it (``WideColor``).
+    /// The 8-bit frame and its gamut: as rendered in sRGB, or, for a mesh
+    /// with colors outside sRGB or another `--gamut`, through ``WideColor``
+    /// (the narrowest gamut holding the colors unless one is asked for).
     static func lossyFrame(
         _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, options: BatchOptions,
         engine: any FrameRenderer
-    ) throws -> RGBAImage<UInt8> {
+    ) throws -> (RGBAImage<UInt8>, ColorGamut) {
         let dithers = entry.dithers ?? options.dithers
-        if case .mesh(let mesh) = document.content, mesh.narrowestGamut != .sRGB {
-            let bands = try engine.wideColorBands(
-                for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
-                antialiasing: options.antialiasing, gamut: .sRGB, depth: 8, dithers: dithers)
-            var image = RGBAImage<UInt8>(width: size.width, height: size.height)
-            try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
-            return image
+        if case .mesh(let mesh) = document.content {
+            let gamut = options.gamut ?? mesh.narrowestGamut
+            if gamut != .sRGB || mesh.narrowestGamut != .sRGB {
+                let bands = try engine.wideColorBands(
+                    for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
+                    antialiasing: options.antialiasing, gamut: gamut, depth: 8, dithers: dithers)
+                var image = RGBAImage<UInt8>(width: size.width, height: size.height)
+                try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
+                return (image, gamut)
+            }
+        } else {
+            try refuseWideScene(entry, options: options)
         }
         let frame = try FramePlan(
             document, label: entry.label, width: size.width, height: size.height, time: time,
             antialiasing: options.antialiasing)
-        return try engine.render8(frame, dithers: dithers)
+        return (try engine.render8(frame, dithers: dithers), .sRGB)
     }
 }

@@ -100,11 +100,26 @@ extension CLITests {
         #expect(!FileManager.default.fileExists(atPath: out))
     }
 
-    @Test func lossyAndPDFOutputsOfAWideDocument() throws {
-        let (jpeg, jpegBytes) = try renderGamut(Self.p3Document, [], name: "w.jpg")
-        #expect(jpeg.status == 0 && jpegBytes.starts(with: [0xFF, 0xD8]), "\(jpeg.err)")
-        let (jpegP3, _) = try renderGamut(Self.p3Document, ["--gamut", "display-p3"], name: "w.jpg")
-        #expect(jpegP3.status != 0 && jpegP3.err.contains("needs -o OUT.png"), "\(jpegP3.err)")
+    /// JPEG and WebP of a Display P3 document: in Display P3 with the ICC
+    /// profile embedded (APP2 ICC_PROFILE, an ICCP chunk), read back by
+    /// ImageMagick as that profile; in sRGB without one when asked.
+    @Test(arguments: ["jpg", "webp"])
+    func lossyOutputsCarryTheProfile(format: String) throws {
+        let (result, bytes) = try renderGamut(Self.p3Document, [], name: "w.\(format)")
+        #expect(result.status == 0, "\(result.err)")
+        let marker = format == "jpg" ? Array("ICC_PROFILE".utf8) : Array("ICCP".utf8)
+        #expect(bytes.firstRange(of: marker) != nil, "the profile is in the file")
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("w.\(format)").path
+        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        let identify = try ChildProcess.run("/usr/bin/identify", ["-format", "%[profile:icc]", path])
+        #expect(identify.status == 0 && identify.out.contains("Display P3"), "\(identify.out) \(identify.err)")
+        let (srgb, srgbBytes) = try renderGamut(Self.p3Document, ["--gamut", "srgb"], name: "s.\(format)")
+        #expect(srgb.status == 0 && srgbBytes.firstRange(of: marker) == nil, "\(srgb.err)")
+    }
+
+    @Test func pdfOfAWideDocumentIsRefused() throws {
         let (pdf, _) = try renderGamut(Self.p3Document, [], name: "w.pdf")
         #expect(pdf.status != 0 && pdf.err.contains("written in sRGB"), "\(pdf.err)")
     }
