@@ -73,6 +73,10 @@ import Testing
         }
         try Data(everyCode.utf8).write(to: dir.appendingPathComponent("EveryFeature.swift"))
         files.append("EveryFeature.swift")
+        // And colors beyond sRGB: Color(.displayP3, …) and extended sRGB.
+        let wide = try GradientDocument.decode(CLITests.p3Document + "").swiftUICode(viewName: "Wide")
+        #expect(wide.contains("Color(.displayP3, red: 1.0, green: 0.2, blue: 0.1)"), "\(wide)")
+        source += "\n// beyond sRGB\nstruct Wide: View {\n    var body: some View {\n" + wide + "    }\n}\n"
         try Data(source.utf8).write(to: dir.appendingPathComponent("Generated.swift"))
         let check = try swiftc(["-typecheck", "-I", "."] + files, in: dir)
         #expect(check.status == 0, "\(check.output)")

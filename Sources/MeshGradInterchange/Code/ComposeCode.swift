@@ -79,10 +79,19 @@ private func kotlinOffset(_ p: SIMD2<Double>) -> String {
     "Offset(\(kotlinFloat(p.x)), \(kotlinFloat(p.y)))"
 }
 
-/// `Color(red = 0.5f, green = 0f, blue = 1f)` (sRGB, as SwiftUI's).
+/// `Color(red = 0.5f, green = 0f, blue = 1f)` (sRGB, as SwiftUI's); a
+/// color outside sRGB in the space the document writes it in
+/// (``CSSColor/written(_:)``): Compose's `DisplayP3`, `Bt2020` or
+/// `ExtendedSrgb`, named in full so that the block needs no more imports.
 private func kotlinColor(_ c: RGBAColor) -> String {
-    var text = "Color(red = \(kotlinFloat(c.red)), green = \(kotlinFloat(c.green)), blue = \(kotlinFloat(c.blue))"
+    let outside = [c.red, c.green, c.blue].contains { !(0...1).contains($0) }
+    let (space, values) = outside ? CSSColor.written(c) : (.srgb, SIMD3(c.red, c.green, c.blue))
+    var text = "Color(red = \(kotlinFloat(values.x)), green = \(kotlinFloat(values.y)), blue = \(kotlinFloat(values.z))"
     if c.alpha != 1 { text += ", alpha = \(kotlinFloat(c.alpha))" }
+    if outside {
+        let name = [ColorSpaceName.displayP3: "DisplayP3", .rec2020: "Bt2020"][space] ?? "ExtendedSrgb"
+        text += ", colorSpace = androidx.compose.ui.graphics.colorspace.ColorSpaces.\(name)"
+    }
     return text + ")"
 }
 

@@ -5,10 +5,13 @@
 package androidx.compose.ui.graphics
 
 import androidx.compose.ui.geometry.Offset
+import androidx.compose.ui.graphics.colorspace.ColorSpace
+import androidx.compose.ui.graphics.colorspace.ColorSpaces
 
 class Color(val value: Long)
 
-fun Color(red: Float, green: Float, blue: Float, alpha: Float = 1f): Color = Color(0L)
+fun Color(red: Float, green: Float, blue: Float, alpha: Float = 1f, colorSpace: ColorSpace = ColorSpaces.Srgb): Color =
+    Color(0L)
 
 interface MeshGradientScope {
     fun setVertex(
