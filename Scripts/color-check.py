@@ -15,7 +15,11 @@ compares:
 - HDR AVIFs (decoded by libavif's own avifdec): a white at twice SDR white
   (`color(srgb-linear 2 2 2)`, SDR white 203 cd/m²) against
   colour-science's PQ code value, SDR white against HLG's 75 %, and the
-  nclx tags avifdec reports.
+  nclx tags avifdec reports;
+- video: a Display P3 mesh's H.264 and an HDR10 HEVC (`animate --hdr pq`),
+  their ffprobe tags and HDR10 metadata, and the PQ clip decoded by zimg
+  (zscale, the stream's own matrix and range) against colour-science's PQ
+  code value.
 
 Usage: color-check.py MESHGRAD  (run with a Python that has colour-science).
 Prints one line per check and exits 1 if any fails.
@@ -256,9 +260,52 @@ def hdr_avif():
         check(f"{hdr.upper()} AVIF tags", ok, " ".join(l.strip() for l in info.splitlines() if "Color Primaries" in l or "Transfer" in l or "Bit Depth" in l))
 
 
+def ffprobe(path, entries):
+    out = subprocess.run(["ffprobe", "-v", "error", "-select_streams", "v", *entries, "-of", "json", path],
+                         check=True, capture_output=True, text=True).stdout
+    return json.loads(out)
+
+
+def videos():
+    folder = tempfile.mkdtemp()
+    source = os.path.join(folder, "bright.json")
+    json.dump(flat("color(srgb-linear 2 2 2)"), open(source, "w"))
+    p3 = os.path.join(folder, "p3.json")
+    json.dump(flat("color(display-p3 0.1 0.9 0.3)"), open(p3, "w"))
+    clips = {"p3": (p3, [], os.path.join(folder, "p3.mp4")),
+             "pq": (source, ["--hdr", "pq"], os.path.join(folder, "pq.mp4"))}
+    for name, (doc, extra, out) in clips.items():
+        subprocess.run([MESHGRAD, "animate", doc, "--size", "128x96", "--duration", "0.5", "--fps", "4", "--quiet",
+                        *extra, "-o", out], check=True)
+    stream = ffprobe(clips["p3"][2], ["-show_entries", "stream=color_primaries,color_transfer,color_space"])["streams"][0]
+    check("Display P3 video tags", (stream["color_primaries"], stream["color_space"]) == ("smpte432", "bt709"), f"{stream}")
+    pq = clips["pq"][2]
+    stream = ffprobe(pq, ["-show_entries", "stream=codec_name,pix_fmt,color_primaries,color_transfer,color_space"])["streams"][0]
+    ok = (stream["codec_name"], stream["pix_fmt"], stream["color_primaries"], stream["color_transfer"], stream["color_space"]) == (
+        "hevc", "yuv420p10le", "bt2020", "smpte2084", "bt2020nc")
+    check("HDR10 video tags", ok, f"{stream}")
+    frames = ffprobe(pq, ["-read_intervals", "%+#1", "-show_frames", "-show_entries", "frame=side_data_list"])["frames"]
+    side = {d["side_data_type"]: d for d in frames[0].get("side_data_list", [])}
+    light = side.get("Content light level metadata", {})
+    mastering = side.get("Mastering display metadata", {})
+    check("HDR10 metadata", light.get("max_content") == 406 and mastering.get("max_luminance") == "10000000/10000",
+          f"MaxCLL {light.get('max_content')}, mastering peak {mastering.get('max_luminance')}")
+    raw = os.path.join(folder, "pq.raw")
+    subprocess.run(["ffmpeg", "-v", "error", "-y", "-i", pq, "-frames:v", "1", "-vf",
+                    "zscale=matrixin=2020_ncl:rangein=limited:transferin=smpte2084:primariesin=2020:matrix=gbr:range=full:"
+                    "transfer=smpte2084:primaries=2020:filter=bilinear:dither=none,format=gbrp16le", "-f", "rawvideo", raw],
+                   check=True)
+    planes = np.fromfile(raw, dtype="<u2").astype(np.float64).reshape(3, 96, 128)
+    got = planes[:, 48, 64] / 65535 * 1023
+    want = colour.models.eotf_inverse_ST2084(2 * 203) * 1023
+    check("HDR10 video of color(srgb-linear 2 2 2)", np.abs(got - want).max() <= 2,
+          f"code {np.round(got, 1)} of 1023, colour-science {want:.1f}")
+
+
 flat_fills()
 gamut_mapping()
 tags()
 hdr_avif()
+videos()
 print(f"{len(failures)} failed" if failures else "all passed")
 sys.exit(1 if failures else 0)

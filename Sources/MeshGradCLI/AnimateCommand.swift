@@ -59,16 +59,12 @@ struct AnimateCommand: Command {
             throw UsageError(
                 command: name, message: "no output given; expected -o OUT.mp4, OUT.webm, OUT.gif or a folder")
         }
-        let (export, fps) = try planExport(arguments)
-        if case .mesh(let mesh) = export.document.content, mesh.narrowestGamut != .sRGB {
-            console.note(
-                "meshgrad animate: note: frames are sRGB; the colors outside it are clipped (render -o OUT.png keeps them)\n"
-            )
-        }
+        let (planned, fps) = try planExport(arguments)
         // Check the output before spending time on frames.
         let piped = try pipedOutput(arguments, output: output)
         let written = piped?.path ?? output
-        let encoding = try VideoOptions.encoding(arguments, output: written, command: name)
+        var encoding = try VideoOptions.encoding(arguments, output: written, command: name)
+        let export = try colored(planned, encoding: &encoding, arguments: arguments)
         let madeFolders =
             piped == nil
             ? try OutputPath.makeParent(of: output.hasSuffix("/") ? String(output.dropLast()) : output) : []

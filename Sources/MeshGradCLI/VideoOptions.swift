@@ -24,15 +24,27 @@ enum VideoOptions {
         .value(
             "--range", "limited|full", "YUV range (default limited, what players expect).",
             complete: .choices(["limited", "full"])),
+        .value(
+            "--gamut", "srgb|display-p3|rec2020",
+            "A mesh's video in this gamut, tagged (default: the narrowest holding its colors; GIF, WebP and APNG: sRGB, colors mapped in).",
+            complete: .choices(["srgb", "display-p3", "rec2020"])),
+        .value(
+            "--hdr", "pq|hlg",
+            "HDR video of a mesh (HEVC or AV1, 10-bit, BT.2020 unless --gamut): white at 203 cd/m²; pq writes HDR10 metadata.",
+            complete: .choices(["pq", "hlg"])),
     ]
 
     /// The encoding asked for, or nil for a folder of PNG frames.
     static func encoding(_ arguments: Arguments, output: String, command: String) throws -> VideoEncoding? {
         let format = try ExportFormat(outputPath: output, frames: arguments.flag("--frames"))
-        let codec = try arguments.value(
+        var codec = try arguments.value(
             "--codec", expected: VideoCodec.allCases.map(\.rawValue).joined(separator: ", ")
         ) {
             VideoCodec(rawValue: $0)
+        }
+        // HDR is HEVC (AV1 in WebM) unless a codec is named.
+        if codec == nil, try arguments.value("--hdr") != nil, [.mp4, .mov, .webm].contains(format) {
+            codec = format == .webm ? .av1 : .hevc
         }
         let depth = try arguments.value("--bit-depth", expected: "8 or 10") {
             Int($0).flatMap { [8, 10].contains($0) ? $0 : nil }

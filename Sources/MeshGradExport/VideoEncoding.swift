@@ -56,6 +56,8 @@ public struct VideoEncoding: Sendable, Equatable {
     /// The encoder's speed preset, nil for the default.
     public var speed: String?
     public var range: ColorRange
+    /// The frames' colors (sRGB unless set): the conversion and the tags.
+    public var colors = VideoColors.sdr(.sRGB)
 
     /// The codecs each container takes, its default first.
     public static func codecs(for format: ExportFormat) -> [VideoCodec] {
@@ -146,16 +148,17 @@ public struct VideoEncoding: Sendable, Equatable {
     /// as every player expects), dithered (error diffusion) into the
     /// codec's bit depth: the dither lives in the encoder's own color space.
     var conversionFilter: String {
-        "zscale=rangein=full:matrixin=gbr:transferin=709:primariesin=709"
-            + ":range=\(range == .limited ? "limited" : "full"):matrix=709:transfer=709:primaries=709"
+        let (p, t, m) = (colors.primaries.zscale, colors.transfer.zscale, colors.matrix.zscale)
+        return "zscale=rangein=full:matrixin=gbr:transferin=\(t):primariesin=\(p)"
+            + ":range=\(range == .limited ? "limited" : "full"):matrix=\(m):transfer=\(t):primaries=\(p)"
             + ":chromal=left:dither=error_diffusion,format=\(pixelFormat)"
     }
 
     /// The tags that say what the conversion did.
     var colorTags: [String] {
         [
-            "-colorspace", "bt709", "-color_primaries", "bt709", "-color_trc", "bt709",
-            "-color_range", range == .limited ? "tv" : "pc",
+            "-colorspace", colors.matrix.tag, "-color_primaries", colors.primaries.tag, "-color_trc",
+            colors.transfer.tag, "-color_range", range == .limited ? "tv" : "pc",
         ]
     }
 
@@ -185,7 +188,7 @@ public struct VideoEncoding: Sendable, Equatable {
         case .hevc:
             [
                 "-c:v", "libx265", "-preset", speed ?? "fast", "-crf", String(quality ?? 16), "-tag:v", "hvc1",
-                "-x265-params", "log-level=error", "-movflags", "+faststart",
+                "-x265-params", "log-level=error" + colors.x265Parameters, "-movflags", "+faststart",
             ]
         case .av1:
             [

@@ -20,6 +20,9 @@ public struct AnimationExport {
     public var dithers = true
     /// Ask the GPU for per-frame stage times (costs a `glFinish` a frame).
     public var measuresStages = false
+    /// Frames in a gamut (or HDR curve) through ``WideColor``: set by
+    /// ``drawn(in:hdr:)``; nil: sRGB, drawn directly.
+    public private(set) var wideColor: WideColor?
 
     public init(document: GradientDocument, label: String, width: Int, height: Int, schedule: FrameSchedule) {
         self.document = document
@@ -27,6 +30,21 @@ public struct AnimationExport {
         self.width = width
         self.height = height
         self.schedule = schedule
+    }
+
+    /// This export with its frames in `gamut` (and `hdr`): a mesh's colors
+    /// moved for ``WideColor`` and each frame finished into the gamut. A
+    /// scene, or sRGB for a mesh inside it, stays as it is.
+    public func drawn(in gamut: ColorGamut, hdr: HDRTransfer? = nil) -> AnimationExport {
+        guard case .mesh(let mesh) = document.content,
+            gamut != .sRGB || hdr != nil || mesh.narrowestGamut != .sRGB
+        else { return self }
+        var export = self
+        let wide = WideColor(colors: mesh.allColors, space: mesh.mesh.colorSpace, gamut: gamut, hdr: hdr)
+        let moved = mesh.mappingColors(wide.rendered)
+        export.document.content = .mesh(moved)
+        export.wideColor = wide
+        return export
     }
 
     /// What the caller hears while the export runs, on the exporting thread.
@@ -121,6 +139,7 @@ struct FrameDrawing {
         let plan = try FramePlan(
             export.document, label: export.label, width: export.width, height: export.height,
             time: export.schedule.time(ofFrame: k), textMasks: textMasks, tessellationCache: tessellations)
+        if let wide = export.wideColor { return (plan, try wideFrame(plan, wide)) }
         guard sink.takes16BitFrames else {
             let timed = try renderer.renderNext8(plan, dithers: export.dithers, measuresStages: export.measuresStages)
             renderSeconds += timed.renderSeconds
@@ -135,5 +154,30 @@ struct FrameDrawing {
             return (plan, .planar16(planes))
         }
         return (plan, .sixteen(try frames16.render(plan, with: renderer)))
+    }
+
+    /// A frame of moved colors drawn at 16 bits and finished into the
+    /// export's gamut: 16-bit RGBA for a YUV codec, dithered 8-bit else.
+    private mutating func wideFrame(_ plan: FramePlan, _ wide: WideColor) throws -> ExportFrame {
+        let start = DispatchTime.now()
+        defer { renderSeconds += start.secondsElapsed }
+        var image = try frames16.render(plan, with: renderer)
+        let (width, height) = (image.width, image.height)
+        if sink.takes16BitFrames {
+            image.components.withUnsafeMutableBufferPointer { pixels in
+                wide.finish(
+                    pixels.baseAddress!, width: width, rows: 0..<height, dithers: false, into: pixels.baseAddress!)
+            }
+            return .sixteen(image)
+        }
+        var eight = RGBAImage<UInt8>(width: width, height: height)
+        image.components.withUnsafeBufferPointer { input in
+            eight.components.withUnsafeMutableBufferPointer { output in
+                wide.finish(
+                    input.baseAddress!, width: width, rows: 0..<height, dithers: export.dithers,
+                    into: output.baseAddress!)
+            }
+        }
+        return .eight(eight)
     }
 }

@@ -31,13 +31,15 @@ final class VideoExport: @unchecked Sendable {
         let size = size ?? document.size ?? CanvasSize.defaultSize
         let fps = 30.0
         let format = try ExportFormat(outputPath: target)
-        let encoding =
+        var encoding =
             format == .pngSequence
             ? nil
             : try VideoEncoding(format: format, codec: nil, bitDepth: nil, quality: nil, speed: nil, range: .limited)
-        export = AnimationExport(
+        // As `animate` colors it: a wide mesh tagged in its gamut, or mapped into sRGB.
+        export = try AnimationExport(
             document: document.loopingMeshes(every: seconds), label: (target as NSString).lastPathComponent,
-            width: size.width, height: size.height, schedule: FrameSchedule(duration: seconds, fps: fps))
+            width: size.width, height: size.height, schedule: FrameSchedule(duration: seconds, fps: fps)
+        ).colored(for: &encoding)
         total = export.schedule.count
         sink = try makeFrameSink(
             destination: URL(fileURLWithPath: target), encoding: encoding, width: size.width, height: size.height,

@@ -192,3 +192,62 @@ extension CLITests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
     }
 }
+
+/// `animate --gamut` and `--hdr`: the stream's tags, and what cannot be.
+extension CLITests {
+    func videoTags(_ path: String) throws -> String {
+        let probe = try ChildProcess.run(
+            "/usr/bin/ffprobe",
+            ["-v", "error", "-select_streams", "v", "-show_entries",
+             "stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries", "-of", "compact", path])
+        #expect(probe.status == 0, "\(probe.err)")
+        return probe.out
+    }
+
+    @Test(arguments: [
+        ([String](), "w.mp4", "codec_name=h264|pix_fmt=yuv420p|color_space=bt709|color_transfer=bt709|color_primaries=smpte432"),
+        (["--gamut", "rec2020"], "w.mp4", "codec_name=h264|pix_fmt=yuv420p|color_space=bt2020nc|color_transfer=bt709|color_primaries=bt2020"),
+        (["--hdr", "pq"], "w.mp4", "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=smpte2084|color_primaries=bt2020"),
+        (["--hdr", "hlg"], "w.mov", "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=arib-std-b67|color_primaries=bt2020"),
+    ])
+    func videoIsTaggedWithItsColors(extra: [String], name: String, tags: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("doc.json")
+        try Data(Self.p3Document.utf8).write(to: source)
+        let out = dir.appendingPathComponent(name).path
+        let result = run(["animate", source.path, "--size", "64x48", "--duration", "0.25", "--fps", "4", "-o", out] + extra)
+        #expect(result.status == 0, "\(result.err)")
+        #expect(try videoTags(out).contains(tags), "\(extra)")
+    }
+
+    @Test(arguments: [
+        (["--hdr", "pq", "-o", "x.gif"], "GIF, WebP, APNG and PNG frames are written in sRGB"),
+        (["--hdr", "pq", "--codec", "h264", "-o", "x.mp4"], "HDR video is HEVC or AV1 at 10 bits"),
+        (["--gamut", "display-p3", "--preset", "se-wallpaper", "-o", "x.mp4"], "a scene is drawn in sRGB"),
+    ])
+    func videoColorRefusals(extra: [String], message: String) throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("doc.json")
+        try Data(Self.p3Document.utf8).write(to: source)
+        let input = extra.contains("--preset") ? [] : [source.path]
+        let arguments = extra.map { $0.hasPrefix("x.") ? dir.appendingPathComponent($0).path : $0 }
+        let result = run(["animate"] + input + ["--size", "64x48", "--duration", "0.25", "--fps", "4"] + arguments)
+        #expect(result.status != 0)
+        #expect(result.err.contains(message), "\(result.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("x.mp4").path))
+    }
+
+    /// A GIF of a Display P3 mesh: its colors mapped into sRGB, not clipped.
+    @Test func aGIFOfAWideMeshIsMappedIntoSRGB() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let source = dir.appendingPathComponent("doc.json")
+        try Data(Self.p3Document.utf8).write(to: source)
+        let out = dir.appendingPathComponent("w.gif").path
+        let result = run(["animate", source.path, "--size", "64x48", "--duration", "0.25", "--fps", "4", "-o", out])
+        #expect(result.status == 0, "\(result.err)")
+        #expect(!result.err.contains("clipped"), "\(result.err)")
+    }
+}
