@@ -5,7 +5,9 @@ import MeshGradPipeline
 extension AnimateCommand {
     /// The export and encoding for `--gamut` and `--hdr`
     /// (``AnimationExport/colored(for:gamut:hdr:)``).
-    static func colored(_ export: AnimationExport, encoding: inout VideoEncoding?, arguments: Arguments) throws
+    static func colored(
+        _ export: AnimationExport, encoding: inout VideoEncoding?, arguments: Arguments
+    ) throws
         -> AnimationExport
     {
         let gamut = try arguments.value("--gamut", expected: "srgb, display-p3 or rec2020") { ColorGamut(rawValue: $0) }

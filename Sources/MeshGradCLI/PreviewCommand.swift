@@ -66,23 +66,7 @@ struct PreviewCommand: Command {
                 throw UsageError(command: name, message: "--export-size: \(error)")
             }
         }
-        options.frames = try arguments.value("--frames", expected: "a number of frames ≥ 1") {
-            Int($0).flatMap { $0 >= 1 ? $0 : nil }
-        }
-        options.screenshot = try arguments.value("--screenshot")
-        if let screenshot = options.screenshot {
-            guard options.frames != nil else {
-                throw UsageError(command: name, message: "--screenshot needs --frames N")
-            }
-            guard screenshot.lowercased().hasSuffix(".png") else {
-                throw UsageError(
-                    command: name, message: "--screenshot \"\(screenshot)\" does not end in .png; expected OUT.png")
-            }
-        }
-        options.layoutJSON = try arguments.value("--layout-json")
-        if options.layoutJSON != nil && options.frames == nil {
-            throw UsageError(command: name, message: "--layout-json needs --frames N")
-        }
+        try readScriptOptions(arguments, into: &options)
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
         options.hidesPanels = arguments.flag("--hide-panels")
@@ -151,8 +135,30 @@ extension PreviewCommand {
         }
         return (preset.document, path)
     }
+
+    /// `--frames N` and what it writes: `--screenshot`, `--layout-json`.
+    static func readScriptOptions(_ arguments: Arguments, into options: inout PreviewOptions) throws {
+        options.frames = try arguments.value("--frames", expected: "a number of frames ≥ 1") {
+            Int($0).flatMap { $0 >= 1 ? $0 : nil }
+        }
+        options.screenshot = try arguments.value("--screenshot")
+        if let screenshot = options.screenshot {
+            guard options.frames != nil else {
+                throw UsageError(command: name, message: "--screenshot needs --frames N")
+            }
+            guard screenshot.lowercased().hasSuffix(".png") else {
+                throw UsageError(
+                    command: name, message: "--screenshot \"\(screenshot)\" does not end in .png; expected OUT.png")
+            }
+        }
+        options.layoutJSON = try arguments.value("--layout-json")
+        if options.layoutJSON != nil && options.frames == nil {
+            throw UsageError(command: name, message: "--layout-json needs --frames N")
+        }
+    }
 }
 
 extension Source {
     var both: (GradientDocument, String) { (document, label) }
+
 }

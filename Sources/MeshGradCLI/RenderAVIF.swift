@@ -7,7 +7,9 @@ import MeshGradPipeline
 extension RenderCommand {
     /// `-o out.avif`: the frame at 16 bits in its gamut (and HDR curve),
     /// encoded by libavif at 10 or 12 bits with the matching nclx tags.
-    static func renderAVIF(_ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer) throws
+    static func renderAVIF(
+        _ entry: RenderEntry, options: BatchOptions, engine: any FrameRenderer
+    ) throws
         -> StageTimings
     {
         var timings = StageTimings()

@@ -408,7 +408,9 @@ struct RenderCommand: Command {
         if OutputPath.isLossy(entry.output) { return try renderLossy(entry, options: options, engine: engine) }
         if OutputPath.isAVIF(entry.output) { return try renderAVIF(entry, options: options, engine: engine) }
         guard [8, 16].contains(bitsPerComponent(entry, options)) else {
-            throw CommandError("\(entry.output): a PNG is 8 or 16 bits, not \(bitsPerComponent(entry, options)); expected --depth 8 or 16 (10 and 12 are AVIF's)")
+            throw CommandError(
+                "\(entry.output): a PNG is 8 or 16 bits, not \(bitsPerComponent(entry, options)); expected --depth 8 or 16 (10 and 12 are AVIF's)"
+            )
         }
         var timings = StageTimings()
         let loadStart = DispatchTime.now()
@@ -455,17 +457,22 @@ extension RenderCommand {
         guard allowed.contains(text) else {
             throw UsageError(
                 command: name,
-                message: "--depth \"\(text)\" is not valid for \(avif ? "an AVIF" : "a PNG"); expected \(allowed.joined(separator: " or "))")
+                message:
+                    "--depth \"\(text)\" is not valid for \(avif ? "an AVIF" : "a PNG"); expected \(allowed.joined(separator: " or "))"
+            )
         }
     }
 
     /// A scene is drawn in sRGB: a gamut or HDR asked of it is refused.
     static func refuseWideScene(_ entry: RenderEntry, options: BatchOptions) throws {
         if let hdr = options.hdr {
-            throw CommandError("\(entry.label): --hdr \(hdr.rawValue): a scene is drawn in sRGB; only a mesh document is drawn in HDR")
+            throw CommandError(
+                "\(entry.label): --hdr \(hdr.rawValue): a scene is drawn in sRGB; only a mesh document is drawn in HDR")
         }
         if let gamut = options.gamut, gamut != .sRGB {
-            throw CommandError("\(entry.label): --gamut \(gamut.rawValue): a scene is drawn in sRGB; only a mesh document takes another gamut")
+            throw CommandError(
+                "\(entry.label): --gamut \(gamut.rawValue): a scene is drawn in sRGB; only a mesh document takes another gamut"
+            )
         }
     }
 

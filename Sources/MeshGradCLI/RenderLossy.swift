@@ -29,7 +29,8 @@ extension RenderCommand {
         }
         try ResourceBudget(wholeImage: size.width, height: size.height, copies: 3).check(label: entry.label)
         if let hdr = options.hdr {
-            throw CommandError("\(entry.output): JPEG and WebP are SDR; --hdr \(hdr.rawValue) needs -o OUT.avif or OUT.png")
+            throw CommandError(
+                "\(entry.output): JPEG and WebP are SDR; --hdr \(hdr.rawValue) needs -o OUT.avif or OUT.png")
         }
         let start = DispatchTime.now()
         let (image, gamut) = try lossyFrame(
@@ -43,7 +44,9 @@ extension RenderCommand {
         if gamut != .sRGB {
             // Outside sRGB the profile says what the samples are.
             let profile = ColorProfile.icc(gamut)
-            bytes = isWebP ? try EmbeddedProfile.webp(bytes, profile: profile) : EmbeddedProfile.jpeg(bytes, profile: profile)
+            bytes =
+                isWebP
+                ? try EmbeddedProfile.webp(bytes, profile: profile) : EmbeddedProfile.jpeg(bytes, profile: profile)
         }
         timings.encode = encodeStart.secondsElapsed
         let writeStart = DispatchTime.now()

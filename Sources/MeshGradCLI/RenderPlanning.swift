@@ -43,7 +43,9 @@ enum RenderPlanning {
             guard output == "-" || OutputPath.isImage(output) || OutputPath.isStream(output) else {
                 throw UsageError(
                     command: command,
-                    message: "output \"\(output)\" does not end in .png, .avif, .pdf, .jpg or .webp; expected -o OUT.png, OUT.avif, OUT.pdf, OUT.jpg, OUT.webp, - or a FIFO or device (which receives a PNG)")
+                    message:
+                        "output \"\(output)\" does not end in .png, .avif, .pdf, .jpg or .webp; expected -o OUT.png, OUT.avif, OUT.pdf, OUT.jpg, OUT.webp, - or a FIFO or device (which receives a PNG)"
+                )
             }
             let label = files.first.map(DocumentInput.label) ?? "preset \(presets[0])"
             return Plan(

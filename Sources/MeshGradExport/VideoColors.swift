@@ -39,7 +39,8 @@ public enum VideoColors: Sendable, Equatable {
     var x265Parameters: String {
         guard case .hdr(.pq, let brightest) = self else { return "" }
         let level = Int(min(max(brightest, 1), 10000).rounded())
-        return ":hdr10=1:repeat-headers=1:master-display=G(8500,39850)B(6550,2300)R(35400,14600)WP(15635,16450)L(10000000,1)"
+        return
+            ":hdr10=1:repeat-headers=1:master-display=G(8500,39850)B(6550,2300)R(35400,14600)WP(15635,16450)L(10000000,1)"
             + ":max-cll=\(level),\(level)"
     }
 }

@@ -27,7 +27,9 @@ public enum AVIFEncoder {
     public static func encode(
         _ image: RGBAImage<UInt16>, depth: Int, quality: Int, tags: ColorTags, opaque: Bool
     ) throws -> [UInt8] {
-        guard let avif = avifImageCreate(UInt32(image.width), UInt32(image.height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444)
+        guard
+            let avif = avifImageCreate(
+                UInt32(image.width), UInt32(image.height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444)
         else { throw AVIFError("libavif could not make a \(image.width)×\(image.height) image") }
         defer { avifImageDestroy(avif) }
         avif.pointee.colorPrimaries = avifColorPrimaries(tags.primaries)

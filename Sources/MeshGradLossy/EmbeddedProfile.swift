@@ -22,10 +22,12 @@ public enum EmbeddedProfile {
     /// `webp` (a simple lossy or lossless WebP) with an ICCP chunk, through
     /// libwebpmux (which writes the extended VP8X header it needs).
     public static func webp(_ webp: [UInt8], profile: [UInt8]) throws(LossyError) -> [UInt8] {
-        guard let mux = webp.withUnsafeBufferPointer({ bytes -> OpaquePointer? in
-            var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
-            return WebPMuxCreate(&data, 1)
-        }) else { throw LossyError("WebP: libwebpmux could not read the image") }
+        guard
+            let mux = webp.withUnsafeBufferPointer({ bytes -> OpaquePointer? in
+                var data = WebPData(bytes: bytes.baseAddress, size: bytes.count)
+                return WebPMuxCreate(&data, 1)
+            })
+        else { throw LossyError("WebP: libwebpmux could not read the image") }
         defer { WebPMuxDelete(mux) }
         var assembled = WebPData(bytes: nil, size: 0)
         let status = profile.withUnsafeBufferPointer { bytes -> WebPMuxError in

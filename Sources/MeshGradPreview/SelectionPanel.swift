@@ -49,6 +49,7 @@ extension PreviewSession {
         if let typed, typed != color.hexString {
             setColor(hex: typed)
         }
+        gamutFields(color)
         var lch = Oklch(color)
         var lightness = lch.lightness
         var chroma = lch.chroma
@@ -58,8 +59,35 @@ extension PreviewSession {
         edited(slider("Oklch C", &chroma, 0...0.37)) { lch.chroma = chroma }
         edited(slider("Oklch h", &hue, 0...360, format: "%.1f°")) { lch.hue = hue }
         edited(slider("Alpha", &alpha, 0...1)) {}
+        // The asked-for chroma is kept, beyond sRGB if need be (the line
+        // above says where the color lies), never clipped into the gamut.
         if lch != Oklch(color) || alpha != color.alpha {
-            editor.setSelectedColor(lch.color(alpha: alpha))
+            editor.setSelectedColor(lch.exactColor(alpha: alpha))
+        }
+    }
+
+    /// Where the color lies (sRGB, Display P3, BT.2020) and its Display P3
+    /// components, editable: the colors wide-gamut screens show.
+    func gamutFields(_ color: RGBAColor) {
+        let gamut = ColorGamut.narrowest(holding: color)
+        let text: String =
+            switch gamut {
+            case .sRGB?: "In sRGB"
+            case .displayP3?: "Outside sRGB: Display P3"
+            case .rec2020?: "Outside Display P3: BT.2020"
+            case nil: "Outside BT.2020"
+            }
+        if gamut == .sRGB { mgui_text_disabled(text) } else { mgui_text(text) }
+        let p3 = ColorSpaceName.displayP3.components(of: color)
+        var values = [p3.x, p3.y, p3.z]
+        var changed = false
+        for (k, name) in ["P3 red", "P3 green", "P3 blue"].enumerated() {
+            edited(slider(name, &values[k], 0...1)) { changed = true }
+        }
+        panels.layout.note("p3-blue")
+        if changed {
+            editor.setSelectedColor(
+                ColorSpaceName.displayP3.color(SIMD3(values[0], values[1], values[2]), alpha: color.alpha))
         }
     }
 

@@ -138,7 +138,10 @@ extension CLITests {
         ([String](), "Bit Depth      : 10", "Color Primaries: 12", "Transfer Char. : 13"),
         (["--depth", "12", "--gamut", "rec2020"], "Bit Depth      : 12", "Color Primaries: 9", "Transfer Char. : 1"),
         (["--hdr", "pq"], "Bit Depth      : 10", "Color Primaries: 9", "Transfer Char. : 16"),
-        (["--hdr", "hlg", "--gamut", "display-p3"], "Bit Depth      : 10", "Color Primaries: 12", "Transfer Char. : 18"),
+        (
+            ["--hdr", "hlg", "--gamut", "display-p3"], "Bit Depth      : 10", "Color Primaries: 12",
+            "Transfer Char. : 18"
+        ),
     ])
     func avifCarriesItsColorDescription(extra: [String], depth: String, primaries: String, transfer: String) throws {
         let dir = try temporaryDirectory()
@@ -149,7 +152,9 @@ extension CLITests {
         let result = run(["render", source.path, "--size", "64x48", "-o", out] + extra)
         #expect(result.status == 0, "\(result.err)")
         let info = try avifInfo(out)
-        for line in [depth, primaries, transfer, "Matrix Coeffs. : 0", "Range          : Full", "Format         : YUV444"] {
+        for line in [
+            depth, primaries, transfer, "Matrix Coeffs. : 0", "Range          : Full", "Format         : YUV444",
+        ] {
             #expect(info.contains(line), "\(extra): \(line) in \(info)")
         }
     }
@@ -186,7 +191,9 @@ extension CLITests {
     func formatRefusals(extra: [String], message: String) throws {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let result = run(["render", "--preset", "onboarding", "--size", "32x32"] + extra.map { $0.hasPrefix("x.") ? dir.appendingPathComponent($0).path : $0 })
+        let result = run(
+            ["render", "--preset", "onboarding", "--size", "32x32"]
+                + extra.map { $0.hasPrefix("x.") ? dir.appendingPathComponent($0).path : $0 })
         #expect(result.status != 0)
         #expect(result.err.contains(message), "\(result.err)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path).isEmpty, "nothing written")
@@ -198,17 +205,31 @@ extension CLITests {
     func videoTags(_ path: String) throws -> String {
         let probe = try ChildProcess.run(
             "/usr/bin/ffprobe",
-            ["-v", "error", "-select_streams", "v", "-show_entries",
-             "stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries", "-of", "compact", path])
+            [
+                "-v", "error", "-select_streams", "v", "-show_entries",
+                "stream=codec_name,pix_fmt,color_space,color_transfer,color_primaries", "-of", "compact", path,
+            ])
         #expect(probe.status == 0, "\(probe.err)")
         return probe.out
     }
 
     @Test(arguments: [
-        ([String](), "w.mp4", "codec_name=h264|pix_fmt=yuv420p|color_space=bt709|color_transfer=bt709|color_primaries=smpte432"),
-        (["--gamut", "rec2020"], "w.mp4", "codec_name=h264|pix_fmt=yuv420p|color_space=bt2020nc|color_transfer=bt709|color_primaries=bt2020"),
-        (["--hdr", "pq"], "w.mp4", "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=smpte2084|color_primaries=bt2020"),
-        (["--hdr", "hlg"], "w.mov", "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=arib-std-b67|color_primaries=bt2020"),
+        (
+            [String](), "w.mp4",
+            "codec_name=h264|pix_fmt=yuv420p|color_space=bt709|color_transfer=bt709|color_primaries=smpte432"
+        ),
+        (
+            ["--gamut", "rec2020"], "w.mp4",
+            "codec_name=h264|pix_fmt=yuv420p|color_space=bt2020nc|color_transfer=bt709|color_primaries=bt2020"
+        ),
+        (
+            ["--hdr", "pq"], "w.mp4",
+            "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=smpte2084|color_primaries=bt2020"
+        ),
+        (
+            ["--hdr", "hlg"], "w.mov",
+            "codec_name=hevc|pix_fmt=yuv420p10le|color_space=bt2020nc|color_transfer=arib-std-b67|color_primaries=bt2020"
+        ),
     ])
     func videoIsTaggedWithItsColors(extra: [String], name: String, tags: String) throws {
         let dir = try temporaryDirectory()
@@ -216,7 +237,8 @@ extension CLITests {
         let source = dir.appendingPathComponent("doc.json")
         try Data(Self.p3Document.utf8).write(to: source)
         let out = dir.appendingPathComponent(name).path
-        let result = run(["animate", source.path, "--size", "64x48", "--duration", "0.25", "--fps", "4", "-o", out] + extra)
+        let result = run(
+            ["animate", source.path, "--size", "64x48", "--duration", "0.25", "--fps", "4", "-o", out] + extra)
         #expect(result.status == 0, "\(result.err)")
         #expect(try videoTags(out).contains(tags), "\(extra)")
     }

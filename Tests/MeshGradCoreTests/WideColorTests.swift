@@ -110,3 +110,31 @@ import Testing
         #expect(figure <= 0.05, "banding \(figure)/255")
     }
 }
+
+/// The editor's Oklch edits keep the asked-for chroma (``Oklch/exactColor(alpha:)``).
+@Suite struct OklchEditTests {
+    /// A hue turned and turned back gives the color back, even where the
+    /// turned color lies outside sRGB (mapping it into sRGB on the way lost
+    /// its chroma: #FF3366 came back as #CB718E).
+    @Test func aHueRoundTripGivesTheColorBack() throws {
+        let start = try #require(RGBAColor(hex: "#FF3366"))
+        var lch = Oklch(start)
+        let original = lch
+        for step in [40.0, 80, 120, -240] {
+            lch.hue = (lch.hue + step).truncatingRemainder(dividingBy: 360)
+            if lch.hue < 0 { lch.hue += 360 }
+            lch = Oklch(lch.exactColor())
+        }
+        let back = lch.exactColor()
+        // Within the Oklab matrices' ten digits.
+        #expect(abs(lch.chroma - original.chroma) < 1e-6, "chroma \(original.chroma) → \(lch.chroma)")
+        #expect(back.hexString == "#FF3366", "\(back.hexString)")
+        #expect(
+            abs(back.red - start.red) < 1e-6 && abs(back.green - start.green) < 1e-6
+                && abs(back.blue - start.blue) < 1e-6)
+        // The turned color itself was outside sRGB, and said so.
+        var turned = original
+        turned.hue += 120
+        #expect(ColorGamut.narrowest(holding: turned.exactColor()) != .sRGB)
+    }
+}

@@ -15,7 +15,9 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         var sources: [String] = []
         let wide = try #require(GradientDocument.decode(WideColorInterchangeTests.document).animatedMesh).mesh
-        let meshes = try ["onboarding", "aurora", "silk", "frost"].map { try #require(Presets.named($0)).meshDocument.mesh }
+        let meshes = try ["onboarding", "aurora", "silk", "frost"].map {
+            try #require(Presets.named($0)).meshDocument.mesh
+        }
         for (k, mesh) in (meshes + [wide]).enumerated() {
             let code = mesh.composeCode(name: "painter\(k)")
             let file = folder.appendingPathComponent("Mesh\(k).kt")
@@ -25,9 +27,10 @@ import Testing
             sources.append(file.path)
         }
         let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
-        let stubs = ["ComposeStub.kt", "ComposeStubGeometry.kt", "ComposeStubRuntime.kt", "ComposeStubColorSpace.kt"].map {
-            fixtures.appendingPathComponent($0).path
-        }
+        let stubs = ["ComposeStub.kt", "ComposeStubGeometry.kt", "ComposeStubRuntime.kt", "ComposeStubColorSpace.kt"]
+            .map {
+                fixtures.appendingPathComponent($0).path
+            }
         let out = folder.appendingPathComponent("classes").path
         guard let status = try runTool("kotlinc", stubs + sources + ["-d", out]) else {
             Issue.record("kotlinc is not installed (Debian: kotlin)")

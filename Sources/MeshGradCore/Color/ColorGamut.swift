@@ -67,7 +67,9 @@ public enum ColorGamut: String, CaseIterable, Sendable {
         case .sRGB, .displayP3:
             encoded = magnitude <= 0.0031308 ? 12.92 * magnitude : 1.055 * pow(magnitude, 1 / 2.4) - 0.055
         case .rec2020:
-            encoded = magnitude < Self.bt2020Beta ? 4.5 * magnitude : Self.bt2020Alpha * pow(magnitude, 0.45) - (Self.bt2020Alpha - 1)
+            encoded =
+                magnitude < Self.bt2020Beta
+                ? 4.5 * magnitude : Self.bt2020Alpha * pow(magnitude, 0.45) - (Self.bt2020Alpha - 1)
         }
         return linear < 0 ? -encoded : encoded
     }
@@ -80,7 +82,8 @@ public enum ColorGamut: String, CaseIterable, Sendable {
         case .sRGB, .displayP3:
             linear = magnitude <= 0.04045 ? magnitude / 12.92 : pow((magnitude + 0.055) / 1.055, 2.4)
         case .rec2020:
-            linear = magnitude < 4.5 * Self.bt2020Beta
+            linear =
+                magnitude < 4.5 * Self.bt2020Beta
                 ? magnitude / 4.5 : pow((magnitude + Self.bt2020Alpha - 1) / Self.bt2020Alpha, 1 / 0.45)
         }
         return encoded < 0 ? -linear : linear

@@ -24,7 +24,9 @@ public struct Matrix3: Equatable, Sendable {
     /// `self · b`.
     public func times(_ b: Matrix3) -> Matrix3 {
         let c = b.transposed
-        func row(_ r: SIMD3<Double>) -> SIMD3<Double> { SIMD3((r * c.rows.0).sum(), (r * c.rows.1).sum(), (r * c.rows.2).sum()) }
+        func row(_ r: SIMD3<Double>) -> SIMD3<Double> {
+            SIMD3((r * c.rows.0).sum(), (r * c.rows.1).sum(), (r * c.rows.2).sum())
+        }
         return Matrix3(row(rows.0), row(rows.1), row(rows.2))
     }
 

@@ -31,9 +31,11 @@ public enum Oklab {
             -0.0041960863 * l - 0.7034186147 * m + 1.7076147010 * s)
     }
 
-    /// sRGB gamma-encoded components to Oklab.
+    /// sRGB gamma-encoded components to Oklab (extended sRGB: the curve
+    /// mirrored for negative components, as CSS Color 4 extends it).
     public static func fromSRGB(_ rgb: SIMD3<Double>) -> SIMD3<Double> {
-        fromLinearSRGB(SIMD3(srgbToLinear(rgb.x), srgbToLinear(rgb.y), srgbToLinear(rgb.z)))
+        let s = ColorGamut.sRGB
+        return fromLinearSRGB(SIMD3(s.decode(rgb.x), s.decode(rgb.y), s.decode(rgb.z)))
     }
 
     /// Oklab to sRGB gamma-encoded components, clamped to `0...1` in linear

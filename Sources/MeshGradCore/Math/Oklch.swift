@@ -47,4 +47,14 @@ public struct Oklch: Hashable, Sendable {
         let encoded = Oklab.toSRGB(SIMD3(l, c * cos(hue * .pi / 180), c * sin(hue * .pi / 180)))
         return RGBAColor(red: encoded.x, green: encoded.y, blue: encoded.z, alpha: alpha)
     }
+
+    /// The color itself, chroma kept whatever it is: extended sRGB, outside
+    /// 0…1 where sRGB cannot show it (``ColorGamut/narrowest(holding:)``
+    /// says where it lies). What the editor stores for an Oklch edit, so
+    /// that a hue turned and turned back gives the color back.
+    public func exactColor(alpha: Double = 1) -> RGBAColor {
+        let radians = hue * .pi / 180
+        let linear = Oklab.toLinearSRGB(SIMD3(lightness, chroma * cos(radians), chroma * sin(radians)))
+        return ColorSpaceName.srgbLinear.color(linear, alpha: alpha)
+    }
 }
