@@ -35,13 +35,7 @@ extension RenderCommand {
         let bytes = try AVIFEncoder.encode(
             image, depth: depth, quality: options.quality, tags: tags, opaque: bands.isOpaque)
         timings.encode = encodeStart.secondsElapsed
-        let writeStart = DispatchTime.now()
-        do {
-            try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output), durability: .whereReplacingNeedsIt)
-        } catch {
-            throw CommandError("\(entry.output): cannot be written (\(error))")
-        }
-        timings.write = writeStart.secondsElapsed
+        timings.write = try writeStill(bytes, to: entry.output)
         return timings
     }
 

@@ -49,13 +49,7 @@ extension RenderCommand {
                 ? try EmbeddedProfile.webp(bytes, profile: profile) : EmbeddedProfile.jpeg(bytes, profile: profile)
         }
         timings.encode = encodeStart.secondsElapsed
-        let writeStart = DispatchTime.now()
-        do {
-            try AtomicFile.write(bytes, to: URL(fileURLWithPath: entry.output), durability: .whereReplacingNeedsIt)
-        } catch {
-            throw CommandError("\(entry.output): cannot be written (\(error))")
-        }
-        timings.write = writeStart.secondsElapsed
+        timings.write = try writeStill(bytes, to: entry.output)
         return timings
     }
 
@@ -84,5 +78,16 @@ extension RenderCommand {
             document, label: entry.label, width: size.width, height: size.height, time: time,
             antialiasing: options.antialiasing)
         return (try engine.render8(frame, dithers: dithers), .sRGB)
+    }
+
+    /// Writes an encoded still in place (atomically); the seconds it took.
+    static func writeStill(_ bytes: [UInt8], to output: String) throws -> Double {
+        let start = DispatchTime.now()
+        do {
+            try AtomicFile.write(bytes, to: URL(fileURLWithPath: output), durability: .whereReplacingNeedsIt)
+        } catch {
+            throw CommandError("\(output): cannot be written (\(error))")
+        }
+        return start.secondsElapsed
     }
 }
