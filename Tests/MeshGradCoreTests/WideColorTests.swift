@@ -76,8 +76,10 @@ import Testing
         #expect(Self.near(GamutMapping.map(inside, into: .sRGB), inside))
     }
 
-    /// A dithered 8-bit Display P3 gradient bands no more than sRGB's do.
-    @Test func aDitheredWideGradientDoesNotBand() throws {
+    /// A dithered 8-bit Display P3 (or PQ) gradient bands no more than
+    /// sRGB's do (the same 0.05/255 bar).
+    @Test(arguments: [HDRTransfer?.none, .pq])
+    func aDitheredWideGradientDoesNotBand(hdr: HDRTransfer?) throws {
         let colors = [
             "color(display-p3 0.05 0.1 0.3)", "color(display-p3 0.9 0.2 0.5)", "color(display-p3 0.1 0.8 0.3)",
             "color(display-p3 0.95 0.9 0.2)",
@@ -85,7 +87,7 @@ import Testing
         let mesh = MeshGradient(
             width: 2, height: 2, locations: .points([SIMD2(0, 0), SIMD2(1, 0), SIMD2(0, 1), SIMD2(1, 1)]),
             colors: colors)
-        let wide = WideColor(colors: colors, space: .device, gamut: .displayP3)
+        let wide = WideColor(colors: colors, space: .device, gamut: hdr == nil ? .displayP3 : .rec2020, hdr: hdr)
         var moved = mesh
         moved.colors = colors.map(wide.rendered)
         let size = 256
@@ -107,6 +109,7 @@ import Testing
             exact.components[i * 4 + 3] = 1
         }
         let figure = bandingFigure(dithered, exact: exact)
+        print("banding, \(hdr == nil ? "Display P3" : "BT.2020 PQ") 8-bit dithered: \(String(format: "%.4f", figure))/255")
         #expect(figure <= 0.05, "banding \(figure)/255")
     }
 }
