@@ -65,3 +65,24 @@ import Testing
         #expect("\(error)".contains("expected the color space .sRGB, .sRGBLinear or .displayP3, found .adobeRGB"))
     }
 }
+
+extension WideColorInterchangeTests {
+    /// CSS of a mesh beyond sRGB: fitted in Display P3, written with
+    /// `color(display-p3 …)` stops interpolated `in display-p3`; an sRGB
+    /// mesh's CSS as before.
+    @Test func cssOfAWideMeshIsInDisplayP3() throws {
+        let p3 = try GradientDocument.decode("""
+            {"width": 2, "height": 2, "points": [[0, 0], [1, 0], [0, 1], [1, 1]],
+             "colors": ["color(display-p3 1 0.2 0.1)", "color(display-p3 0.1 0.9 0.3)", "#1E3A8A", "#F5F0E8"]}
+            """)
+        let approximation = CSSApproximation(try #require(p3.animatedMesh).mesh)
+        #expect(approximation.gamut == .displayP3)
+        let css = approximation.css()
+        #expect(css.contains(" in display-p3, color(display-p3 "), "\(css)")
+        #expect(css.contains("background-color: color(display-p3 "), "\(css)")
+        #expect(!css.contains("rgb("))
+        #expect(approximation.meanError < 20, "\(approximation.meanError)")
+        let srgb = CSSApproximation(try #require(Presets.named("aurora")).meshDocument.mesh)
+        #expect(srgb.gamut == .sRGB && srgb.css().contains("rgb(") && !srgb.css().contains(" in display-p3"))
+    }
+}

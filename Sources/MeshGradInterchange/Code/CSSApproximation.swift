@@ -8,6 +8,11 @@ import MeshGradCore
 /// to meshgrad's own render; the ellipse size (a multiple of the grid
 /// spacing) is the best of a few tried. The fit's error is measured the
 /// same way, by evaluating the CSS here as a browser would.
+///
+/// A mesh with colors beyond sRGB is fitted to its render in Display P3
+/// (or BT.2020, ``WideColor``) and written with `color(display-p3 …)`
+/// stops, each gradient interpolating `in display-p3`, so that the fit's
+/// linear model holds in that space.
 public struct CSSApproximation: Sendable {
     public struct Layer: Sendable {
         public var center: SIMD2<Double>
@@ -17,6 +22,8 @@ public struct CSSApproximation: Sendable {
 
     public var layers: [Layer]
     public var base: SIMD3<Double>
+    /// The space the colors are in: sRGB, or the mesh's wider gamut.
+    public var gamut = ColorGamut.sRGB
     /// Against the render (composited on white), in 8-bit levels.
     public var meanError: Double
     public var p99Error: Int
@@ -27,7 +34,14 @@ public struct CSSApproximation: Sendable {
     /// Fits `mesh` as rendered at `width × height` (a smaller copy is
     /// enough: the CSS scales with the box).
     public init(_ mesh: MeshGradient, width: Int = 192, height: Int = 128) {
-        let target = CSSApproximation.target(mesh, width: width, height: height)
+        let colors = mesh.colors + [mesh.background]
+        let gamut = colors.reduce(ColorGamut.sRGB) {
+            $0.widening(to: $1.alpha > 0 ? ColorGamut.narrowest(holding: $1) ?? .rec2020 : .sRGB)
+        }
+        let target =
+            gamut == .sRGB
+            ? CSSApproximation.target(mesh, width: width, height: height)
+            : CSSApproximation.wideTarget(mesh, gamut: gamut, width: width, height: height)
         let spacing = SIMD2(1 / Double(mesh.width - 1), 1 / Double(mesh.height - 1))
         // A layer at every vertex and at every patch's middle.
         let nets = PatchNets(mesh)
@@ -40,6 +54,7 @@ public struct CSSApproximation: Sendable {
             if best == nil || candidate.meanError < best!.meanError { best = candidate }
         }
         self = best!
+        self.gamut = gamut
     }
 
     private init(
@@ -136,14 +151,34 @@ public struct CSSApproximation: Sendable {
         }
     }
 
+    /// The render in `gamut` (its encoded values), on white.
+    static func wideTarget(_ mesh: MeshGradient, gamut: ColorGamut, width: Int, height: Int) -> [SIMD3<Double>] {
+        let wide = WideColor(colors: mesh.colors + [mesh.background], space: mesh.colorSpace, gamut: gamut)
+        var moved = mesh
+        moved.colors = mesh.colors.map(wide.rendered)
+        moved.background = wide.rendered(mesh.background)
+        moved.colorSpace = .device
+        let image = CPURenderer().render16(RenderPlan(mesh: moved, width: width, height: height))
+        return (0..<(width * height)).map { p in
+            let c = image.components[(p * 4)..<(p * 4 + 4)].map { Double($0) / 65535 }
+            return wide.output(SIMD3(c[0], c[1], c[2])) * c[3] + SIMD3(repeating: 1 - c[3])
+        }
+    }
+
     /// The CSS: a rule for `selector` with the layers and base, and the
     /// measured error in a comment.
     public func css(selector: String = ".mesh-gradient") -> String {
         func percent(_ v: Double) -> String { pdfNumber((v * 1000).rounded() / 10) + "%" }
+        let space = gamut == .displayP3 ? "display-p3" : "rec2020"
         func rgb(_ c: SIMD3<Double>, alpha: Bool = false) -> String {
+            guard gamut == .sRGB else {
+                let values = [c.x, c.y, c.z].map { pdfNumber(($0 * 10000).rounded() / 10000) }
+                return "color(\(space) \(values.joined(separator: " "))\(alpha ? " / 0" : ""))"
+            }
             let bytes = [c.x, c.y, c.z].map { Int(($0 * 255).rounded()) }
             return "rgb(\(bytes[0]) \(bytes[1]) \(bytes[2])\(alpha ? " / 0" : ""))"
         }
+        let interpolation = gamut == .sRGB ? "" : " in \(space)"
         var lines = [
             "/* meshgrad: a CSS approximation of a mesh gradient (CSS has no mesh gradients): radial-gradients at",
             "   the vertices and patch middles over a base color, fitted by least squares to meshgrad's render.",
@@ -154,7 +189,7 @@ public struct CSSApproximation: Sendable {
             "  background-image:",
         ]
         let gradients = layers.map { layer in
-            "    radial-gradient(ellipse \(percent(layer.radii.x)) \(percent(layer.radii.y)) at \(percent(layer.center.x)) \(percent(layer.center.y)), \(rgb(layer.color)) 0%, \(rgb(layer.color, alpha: true)) 100%)"
+            "    radial-gradient(ellipse \(percent(layer.radii.x)) \(percent(layer.radii.y)) at \(percent(layer.center.x)) \(percent(layer.center.y))\(interpolation), \(rgb(layer.color)) 0%, \(rgb(layer.color, alpha: true)) 100%)"
         }
         lines.append(gradients.joined(separator: ",\n") + ";")
         lines.append("}")
