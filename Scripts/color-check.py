@@ -149,6 +149,27 @@ def flat_fills():
             check(f"{color} in {gamut}, 16-bit", error <= 16, f"off by {error:.1f}/65535 (got {np.round(got, 5)}, colour-science {np.round(want, 5)})")
 
 
+def primaries_mesh():
+    """One document of the Display P3 primaries and white, each held by two
+    neighbouring columns so that the patch between them is flat: its pixels
+    are the vertex color itself."""
+    p3 = ["color(display-p3 1 0 0)", "color(display-p3 0 1 0)", "color(display-p3 0 0 1)", "color(display-p3 1 1 1)"]
+    row = [c for c in p3 for _ in range(2)]
+    document = {"width": 8, "height": 2, "points": [[i / 7, j] for j in (0, 1) for i in range(8)], "colors": row * 2}
+    folder = tempfile.mkdtemp()
+    source, output = os.path.join(folder, "primaries.json"), os.path.join(folder, "primaries.png")
+    json.dump(document, open(source, "w"))
+    subprocess.run([MESHGRAD, "render", source, "--size", "224x16", "--depth", "16", "-o", output], check=True)
+    chunks, pixels = read_png(output)
+    check("primaries document tagged Display P3 by default", chunks.get("cICP", [b""])[0][:2] == bytes([12, 13]),
+          f"cICP {tuple(chunks.get('cICP', [b''])[0])}")
+    for k, color in enumerate(p3):
+        got = pixels[8, 16 + 64 * k, :3]
+        want = expected(color, "display-p3")
+        error = np.abs(got - want).max() * 65535
+        check(f"{color} at its vertices, 16-bit", error <= 16, f"off by {error:.1f}/65535")
+
+
 def oklab_of_srgb(rgb):
     return colour.XYZ_to_Oklab(colour.RGB_to_XYZ(rgb, SPACES["srgb"], apply_cctf_decoding=True))
 
@@ -302,6 +323,7 @@ def videos():
           f"code {np.round(got, 1)} of 1023, colour-science {want:.1f}")
 
 
+primaries_mesh()
 flat_fills()
 gamut_mapping()
 tags()
