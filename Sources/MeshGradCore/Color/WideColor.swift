@@ -23,6 +23,9 @@ public struct WideColor: Sendable {
     /// Interpolation values `low + rendered · span` per channel.
     let low: SIMD3<Double>
     let span: SIMD3<Double>
+    /// Device mode: each channel's 65536 rendered values in linear light,
+    /// made once (the curve's `pow` was most of a frame's finishing).
+    let linearTables: LinearTables?
 
     /// The encoding for a mesh whose colors (every vertex, background and
     /// keyframe color) are `colors`, interpolated in `space`, written in
@@ -43,6 +46,7 @@ public struct WideColor: Sendable {
         let margin = pointwiseMax((highest - lowest) * 0.125, SIMD3(repeating: 0.05))
         low = lowest - margin
         span = highest - lowest + 2 * margin
+        linearTables = space == .device ? LinearTables(low: low, span: span) : nil
     }
 
     /// Extended sRGB values (device) or Oklab (perceptual).
@@ -66,12 +70,27 @@ public struct WideColor: Sendable {
         let v = low + rendered * span
         let s = ColorGamut.sRGB
         let linear = space == .device ? SIMD3(s.decode(v.x), s.decode(v.y), s.decode(v.z)) : Oklab.toLinearSRGB(v)
+        return output(linear: linear)
+    }
+
+    /// A rendered 16-bit pixel as ``output(_:)`` gives it, through the
+    /// tables.
+    @inline(__always)
+    func output(_ r: UInt16, _ g: UInt16, _ b: UInt16) -> SIMD3<Double> {
+        guard let tables = linearTables else { return output(SIMD3(Double(r), Double(g), Double(b)) / 65535) }
+        return output(linear: SIMD3(tables.red[Int(r)], tables.green[Int(g)], tables.blue[Int(b)]))
+    }
+
+    /// Linear sRGB into the output: mapped into the gamut (or HDR's
+    /// curve), then encoded.
+    func output(linear: SIMD3<Double>) -> SIMD3<Double> {
         if let hdr {
             let own = gamut.fromLinearSRGB(linear)
             return SIMD3(hdr.encode(own.x), hdr.encode(own.y), hdr.encode(own.z))
         }
         let mapped = GamutMapping.map(linear, into: gamut)
-        return SIMD3(gamut.encode(mapped.x), gamut.encode(mapped.y), gamut.encode(mapped.z))
+        let table = EncodeTable.of(gamut)
+        return SIMD3(table.encode(mapped.x), table.encode(mapped.y), table.encode(mapped.z))
     }
 
     /// Finishes rows of 16-bit RGBA as the renderer drew them (`width`
@@ -93,8 +112,7 @@ public struct WideColor: Sendable {
                 let alpha = Float(p[3]) / 65535
                 var color = SIMD4<Float>(0, 0, 0, alpha)
                 if alpha > 0 {
-                    let rendered = SIMD3(Double(p[0]), Double(p[1]), Double(p[2])) / 65535
-                    let encoded = SIMD3<Float>(self.output(rendered))
+                    let encoded = SIMD3<Float>(self.output(p[0], p[1], p[2]))
                     color = SIMD4(encoded, alpha)
                 }
                 store(color, x: x, rowSeed: rowSeed, dithers: dithers, to: row + x * 4)
@@ -121,4 +139,47 @@ public struct WideColor: Sendable {
 struct UnsafeSendable<T>: @unchecked Sendable {
     let pointer: UnsafePointer<T>
     init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
+}
+
+/// Device mode's rendered values in linear light, per channel
+/// (``WideColor``).
+final class LinearTables: @unchecked Sendable {
+    let red: [Double]
+    let green: [Double]
+    let blue: [Double]
+
+    init(low: SIMD3<Double>, span: SIMD3<Double>) {
+        let s = ColorGamut.sRGB
+        func table(_ c: Int) -> [Double] { (0...65535).map { s.decode(low[c] + Double($0) / 65535 * span[c]) } }
+        (red, green, blue) = (table(0), table(1), table(2))
+    }
+}
+
+/// A gamut's curve for linear values in 0…1, from a table over √linear
+/// (fine near black, where the curve is steep), linearly interpolated:
+/// within 10⁻⁷ of ``ColorGamut/encode(_:)``.
+final class EncodeTable: @unchecked Sendable {
+    static let intervals = 65536
+    let values: [Double]
+
+    init(_ gamut: ColorGamut) {
+        values = (0...Self.intervals + 1).map { k in
+            let t = min(Double(k) / Double(Self.intervals), 1)
+            return gamut.encode(t * t)
+        }
+    }
+
+    static let standard = EncodeTable(.sRGB)
+    static let bt2020 = EncodeTable(.rec2020)
+
+    /// sRGB and Display P3 share the sRGB curve.
+    static func of(_ gamut: ColorGamut) -> EncodeTable { gamut == .rec2020 ? bt2020 : standard }
+
+    @inline(__always)
+    func encode(_ linear: Double) -> Double {
+        let position = min(max(linear, 0), 1).squareRoot() * Double(Self.intervals)
+        let k = Int(position)
+        let f = position - Double(k)
+        return values[k] + (values[k + 1] - values[k]) * f
+    }
 }
