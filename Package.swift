@@ -255,7 +255,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradEditorTests",
-            dependencies: ["MeshGradEditor", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport"]
+            dependencies: ["MeshGradEditor", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport"]
         ),
         .testTarget(
             name: "MeshGradPreviewTests",

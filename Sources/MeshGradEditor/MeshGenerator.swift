@@ -85,12 +85,30 @@ public struct MeshGenerator: Sendable {
                 let lightness =
                     s.lightness.lowerBound + (s.lightness.upperBound - s.lightness.lowerBound) * lightnessShare
                 let chroma = s.chroma.lowerBound + (s.chroma.upperBound - s.chroma.lowerBound) * random.unit()
-                colors.append(rounded8(Oklch(lightness: lightness, chroma: chroma, hue: hue).color()))
+                // A harmony's dark oranges and yellows turn to rust and forest;
+                // a theme's hues are the words', browns included.
+                let shaded = s.hues == nil ? Self.shadeHue(hue, lightness: lightness) : hue
+                colors.append(rounded8(Oklch(lightness: lightness, chroma: chroma, hue: shaded).color()))
             }
         }
         return MeshGradient(
             width: s.width, height: s.height, locations: .points(positions), colors: colors,
             background: colors[darkTop ? 0 : colors.count - 1], smoothsColors: true, colorSpace: s.colorSpace)
+    }
+
+    /// Oranges darker than L 0.58 and yellows and yellow-greens darker than
+    /// 0.7 (Oklch hue 38–80° and 80–135°; a yellow's own lightness is near
+    /// 1) read as mud (brown, mustard, khaki, olive): in shadow they move
+    /// out of that band, the oranges to rust (20–32°), the yellows to
+    /// green (145–155°), as palette designers shift a shade's hue rather
+    /// than darken a yellow. Hues keep their order within each half.
+    static func shadeHue(_ hue: Double, lightness: Double) -> Double {
+        let band = 38.0...135.0
+        let middle = 80.0
+        guard band.contains(hue), lightness < (hue < middle ? 0.58 : 0.7) else { return hue }
+        return hue < middle
+            ? 32 - (hue - band.lowerBound) / (middle - band.lowerBound) * 12
+            : 145 + (band.upperBound - hue) / (band.upperBound - middle) * 10
     }
 
     /// The seed's choices, drawn first and in a fixed order so that a
