@@ -24,8 +24,8 @@ swift build --target MeshGradExport >/dev/null
 bin=$(swift build --show-bin-path)
 triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 includes=()
-for c in CPNG CZlib CEpoxy CGLFW CFreeType CMalloc CPipe CWebP; do includes+=(-I "Sources/$c"); done
-for flag in $(pkg-config --cflags-only-I freetype2 epoxy glfw3 libpng zlib libwebp); do includes+=(-Xcc "$flag"); done
+for c in CPNG CZlib CEpoxy CGLFW CFreeType CMalloc CPipe CWebP CLCMS2 CAVIF; do includes+=(-I "Sources/$c"); done
+for flag in $(pkg-config --cflags-only-I freetype2 epoxy glfw3 libpng zlib libwebp lcms2 libavif); do includes+=(-Xcc "$flag"); done
 
 mkdir -p "$out"
 status=0

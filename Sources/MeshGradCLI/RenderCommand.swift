@@ -478,7 +478,7 @@ extension RenderCommand {
 
     /// The bands of one entry and the color space its PNG says: sRGB as
     /// always, or, for a mesh in another gamut or with colors outside sRGB,
-    /// through ``WideColor``.
+    /// through `WideColor`.
     static func planBands(
         _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, depth: Int, dithers: Bool,
         options: BatchOptions, engine: any FrameRenderer

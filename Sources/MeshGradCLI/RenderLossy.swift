@@ -54,7 +54,7 @@ extension RenderCommand {
     }
 
     /// The 8-bit frame and its gamut: as rendered in sRGB, or, for a mesh
-    /// with colors outside sRGB or another `--gamut`, through ``WideColor``
+    /// with colors outside sRGB or another `--gamut`, through `WideColor`
     /// (the narrowest gamut holding the colors unless one is asked for).
     static func lossyFrame(
         _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, options: BatchOptions,

@@ -20,7 +20,7 @@ extension AnimatedMesh {
     }
 
     /// The mesh with every color `transform`ed, drawn in device mode: what
-    /// the renderers draw for ``WideColor``.
+    /// the renderers draw for `WideColor`.
     public func mappingColors(_ transform: (RGBAColor) -> RGBAColor) -> AnimatedMesh {
         var copy = self
         copy.mesh.colors = mesh.colors.map(transform)

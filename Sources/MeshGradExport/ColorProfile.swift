@@ -4,7 +4,7 @@ import MeshGradPNG
 
 /// The tags of an output in a gamut: H.273 code points and an ICC profile
 /// made by Little CMS from the gamut's primaries, D65 white and transfer
-/// curve (the same numbers the renderer converts with, ``ColorGamut``).
+/// curve (the same numbers the renderer converts with, `ColorGamut`).
 public enum ColorProfile {
     /// The PNG color space of `gamut` (sRGB: the usual sRGB chunks).
     public static func png(_ gamut: ColorGamut, hdr: HDRTransfer? = nil) -> PNGColorSpace {

@@ -20,7 +20,7 @@ public struct AnimationExport {
     public var dithers = true
     /// Ask the GPU for per-frame stage times (costs a `glFinish` a frame).
     public var measuresStages = false
-    /// Frames in a gamut (or HDR curve) through ``WideColor``: set by
+    /// Frames in a gamut (or HDR curve) through `WideColor`: set by
     /// ``drawn(in:hdr:)``; nil: sRGB, drawn directly.
     public private(set) var wideColor: WideColor?
 
@@ -33,7 +33,7 @@ public struct AnimationExport {
     }
 
     /// This export with its frames in `gamut` (and `hdr`): a mesh's colors
-    /// moved for ``WideColor`` and each frame finished into the gamut. A
+    /// moved for `WideColor` and each frame finished into the gamut. A
     /// scene, or sRGB for a mesh inside it, stays as it is.
     public func drawn(in gamut: ColorGamut, hdr: HDRTransfer? = nil) -> AnimationExport {
         guard case .mesh(let mesh) = document.content,

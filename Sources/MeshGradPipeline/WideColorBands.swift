@@ -2,7 +2,7 @@ import MeshGradCore
 import MeshGradDocument
 
 extension FrameRenderer {
-    /// The bands of a mesh document in `gamut` (``WideColor``): the mesh's
+    /// The bands of a mesh document in `gamut` (`WideColor`): the mesh's
     /// colors moved into 0…1 and drawn at 16 bits by this renderer, then
     /// each band finished into the gamut at `depth` bits. The same for the
     /// GPU and the CPU: both draw the moved mesh, one function finishes.

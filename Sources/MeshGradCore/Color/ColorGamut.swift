@@ -11,7 +11,7 @@ public enum ColorGamut: String, CaseIterable, Sendable {
     case rec2020 = "rec2020"
 
     /// The wider of two (each gamut holds the ones before it in
-    /// ``allCases``). A function, not `Comparable`'s `<`: see ``Matrix3``.
+    /// `allCases`). A function, not `Comparable`'s `<`: see ``Matrix3``.
     public func widening(to other: ColorGamut) -> ColorGamut {
         Self.allCases.firstIndex(of: other)! > Self.allCases.firstIndex(of: self)! ? other : self
     }

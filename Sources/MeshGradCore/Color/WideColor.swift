@@ -142,7 +142,7 @@ struct UnsafeSendable<T>: @unchecked Sendable {
 }
 
 /// Device mode's rendered values in linear light, per channel
-/// (``WideColor``).
+/// (`WideColor`).
 final class LinearTables: @unchecked Sendable {
     let red: [Double]
     let green: [Double]

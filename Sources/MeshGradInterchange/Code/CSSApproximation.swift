@@ -10,7 +10,7 @@ import MeshGradCore
 /// same way, by evaluating the CSS here as a browser would.
 ///
 /// A mesh with colors beyond sRGB is fitted to its render in Display P3
-/// (or BT.2020, ``WideColor``) and written with `color(display-p3 …)`
+/// (or BT.2020, `WideColor`) and written with `color(display-p3 …)`
 /// stops, each gradient interpolating `in display-p3`, so that the fit's
 /// linear model holds in that space.
 public struct CSSApproximation: Sendable {
