@@ -488,7 +488,8 @@ extension RenderCommand {
             if gamut != .sRGB || mesh.narrowestGamut != .sRGB || options.hdr != nil {
                 let bands = try engine.wideColorBands(
                     for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
-                    antialiasing: options.antialiasing, gamut: gamut, hdr: options.hdr, depth: depth, dithers: dithers,
+                    antialiasing: options.antialiasing, gamut: gamut, hdr: options.hdr, grain: document.grain,
+                    depth: depth, dithers: dithers,
                     measuresStages: options.timings)
                 return (bands, ColorProfile.png(gamut, hdr: options.hdr))
             }

@@ -66,7 +66,7 @@ extension RenderCommand {
             if gamut != .sRGB || mesh.narrowestGamut != .sRGB {
                 let bands = try engine.wideColorBands(
                     for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
-                    antialiasing: options.antialiasing, gamut: gamut, depth: 8, dithers: dithers)
+                    antialiasing: options.antialiasing, gamut: gamut, grain: document.grain, depth: 8, dithers: dithers)
                 var image = RGBAImage<UInt8>(width: size.width, height: size.height)
                 try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
                 return (image, gamut)

@@ -23,6 +23,9 @@ public struct AnimationExport {
     /// Frames in a gamut (or HDR curve) through `WideColor`: set by
     /// ``drawn(in:hdr:)``; nil: sRGB, drawn directly.
     public private(set) var wideColor: WideColor?
+    /// The document's grain, added by the wide finish (not by the renderer,
+    /// which draws moved colors).
+    var wideGrain: Grain?
 
     public init(document: GradientDocument, label: String, width: Int, height: Int, schedule: FrameSchedule) {
         self.document = document
@@ -43,6 +46,8 @@ public struct AnimationExport {
         let wide = WideColor(colors: mesh.allColors, space: mesh.mesh.colorSpace, gamut: gamut, hdr: hdr)
         let moved = mesh.mappingColors(wide.rendered)
         export.document.content = .mesh(moved)
+        export.wideGrain = document.grain
+        export.document.grain = nil
         export.wideColor = wide
         return export
     }
@@ -139,7 +144,10 @@ struct FrameDrawing {
         let plan = try FramePlan(
             export.document, label: export.label, width: export.width, height: export.height,
             time: export.schedule.time(ofFrame: k), textMasks: textMasks, tessellationCache: tessellations)
-        if let wide = export.wideColor { return (plan, try wideFrame(plan, wide)) }
+        if let wide = export.wideColor {
+            let grain = (export.wideGrain?.field(at: export.schedule.time(ofFrame: k))).drawn
+            return (plan, try wideFrame(plan, wide, grain: grain))
+        }
         guard sink.takes16BitFrames else {
             let timed = try renderer.renderNext8(plan, dithers: export.dithers, measuresStages: export.measuresStages)
             renderSeconds += timed.renderSeconds
@@ -158,7 +166,7 @@ struct FrameDrawing {
 
     /// A frame of moved colors drawn at 16 bits and finished into the
     /// export's gamut: 16-bit RGBA for a YUV codec, dithered 8-bit else.
-    private mutating func wideFrame(_ plan: FramePlan, _ wide: WideColor) throws -> ExportFrame {
+    private mutating func wideFrame(_ plan: FramePlan, _ wide: WideColor, grain: GrainField?) throws -> ExportFrame {
         let start = DispatchTime.now()
         defer { renderSeconds += start.secondsElapsed }
         var image = try frames16.render(plan, with: renderer)
@@ -166,7 +174,8 @@ struct FrameDrawing {
         if sink.takes16BitFrames {
             image.components.withUnsafeMutableBufferPointer { pixels in
                 wide.finish(
-                    pixels.baseAddress!, width: width, rows: 0..<height, dithers: false, into: pixels.baseAddress!)
+                    pixels.baseAddress!, width: width, rows: 0..<height, dithers: false, grain: grain,
+                    into: pixels.baseAddress!)
             }
             return .sixteen(image)
         }
@@ -174,7 +183,7 @@ struct FrameDrawing {
         image.components.withUnsafeBufferPointer { input in
             eight.components.withUnsafeMutableBufferPointer { output in
                 wide.finish(
-                    input.baseAddress!, width: width, rows: 0..<height, dithers: export.dithers,
+                    input.baseAddress!, width: width, rows: 0..<height, dithers: export.dithers, grain: grain,
                     into: output.baseAddress!)
             }
         }

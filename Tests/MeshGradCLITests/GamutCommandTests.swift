@@ -273,3 +273,22 @@ extension CLITests {
         #expect(!result.err.contains("clipped"), "\(result.err)")
     }
 }
+
+extension CLITests {
+    /// Grain on a mesh beyond sRGB is added to the finished colors, as on
+    /// an sRGB one: the picture changes by noise, not on average.
+    @Test func aWideDocumentKeepsItsGrain() throws {
+        let grainy = Self.p3Document.replacingOccurrences(of: "\n {\"width\"", with: "{\"width\"")
+            .replacingOccurrences(of: "{\"width\": 2,", with: "{\"grain\": {\"amount\": 0.08}, \"width\": 2,")
+        #expect(grainy.contains("\"grain\""))
+        let (plain, plainBytes) = try renderGamut(Self.p3Document, ["--no-dither"], name: "p.png")
+        let (grained, grainedBytes) = try renderGamut(grainy, ["--no-dither"], name: "g.png")
+        #expect(plain.status == 0 && grained.status == 0, "\(plain.err) \(grained.err)")
+        let a = try PNGDecoder.decode(plainBytes).image8.components
+        let b = try PNGDecoder.decode(grainedBytes).image8.components
+        let differing = zip(a, b).filter { $0 != $1 }.count
+        let meanShift = zip(a, b).map { Double($0) - Double($1) }.reduce(0, +) / Double(a.count)
+        #expect(differing > a.count / 4, "grain drawn: \(differing) of \(a.count) components differ")
+        #expect(abs(meanShift) < 1.5, "no shift on average: \(meanShift)")
+    }
+}

@@ -96,8 +96,10 @@ public struct WideColor: Sendable {
     /// Finishes rows of 16-bit RGBA as the renderer drew them (`width`
     /// pixels a row, canvas rows `rows`) into 8-bit RGBA, dithered or not,
     /// or 16-bit RGBA (`output` of `UInt16`), rows on every core.
+    /// `grain` is added to each finished color before it is quantized, in
+    /// the output's encoded values, as the renderers add it (mesh-math §8a).
     public func finish<Output: FixedWidthInteger & UnsignedInteger & Sendable>(
-        _ input: UnsafePointer<UInt16>, width: Int, rows: Range<Int>, dithers: Bool,
+        _ input: UnsafePointer<UInt16>, width: Int, rows: Range<Int>, dithers: Bool, grain: GrainField? = nil,
         into output: UnsafeMutablePointer<Output>
     ) {
         let input = UnsafeSendable(input)
@@ -114,6 +116,7 @@ public struct WideColor: Sendable {
                 if alpha > 0 {
                     let encoded = SIMD3<Float>(self.output(p[0], p[1], p[2]))
                     color = SIMD4(encoded, alpha)
+                    if let grain { color = applyGrain(color, x: x, y: y, field: grain) }
                 }
                 store(color, x: x, rowSeed: rowSeed, dithers: dithers, to: row + x * 4)
             }
