@@ -6,7 +6,8 @@ struct DockedPanels {
     /// `(x, y, width, height)`.
     typealias Rect = SIMD4<Double>
 
-    /// Panels at most this wide; narrower in a narrow window.
+    /// Panels at most this wide; in a window narrower than 1240 units each
+    /// takes a quarter of it (at least 180), so that half is the artboard's.
     static let panelWidth = 300.0
     static let gap = 10.0
     static let statusHeight = 28.0
@@ -19,7 +20,7 @@ struct DockedPanels {
 
     init(width: Double, height: Double) {
         let gap = Self.gap
-        let side = min(Self.panelWidth, max(200, (width - 3 * gap) / 2))
+        let side = min(Self.panelWidth, max(180, (width - 3 * gap) / 4))
         let tall = max(100, height - Self.statusHeight - 2 * gap)
         left = Rect(gap, gap, side, tall)
         right = Rect(max(2 * gap + side, width - side - gap), gap, side, tall)

@@ -82,7 +82,11 @@ public final class PreviewSession {
     var lastRecoveryCheck = Date()
     /// ImGui settles a click or a key over a few frames (a popup opens the
     /// frame after the click): frames still to draw after an input event.
-    var settleFrames = 0
+    /// Frames still to draw without a reason of their own: ImGui sizes an
+    /// auto-resizing panel on its first frame and shows it on the next, so
+    /// a still document starts with a few (it showed no panels until the
+    /// first input otherwise).
+    var settleFrames = 3
     /// A frame a test asked for (MESHGRAD_PREVIEW_FRAME_REQUEST).
     var frameRequest = FrameRequest()
     /// Keys that came while ImGui draws, handled after its next frame (see

@@ -78,3 +78,48 @@ extension PreviewWindowTests {
         #expect(isBackdrop(frame, board.x - 2, board.y + board.height / 2))
     }
 }
+
+extension PreviewWindowTests {
+    /// A still document shows its panels without any input: the window is
+    /// read from the X server (`import -window`), not asked for a frame
+    /// (which would draw more), until the Document panel's header appears.
+    @Test func aStillDocumentShowsItsPanelsWithoutInput() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["preview", "--preset", "sunset", "--window", "800x500"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer {
+            process.terminate()
+            process.waitUntilExit()
+        }
+        var window = ""
+        var header: SIMD4<UInt8>?
+        let shot = dir.appendingPathComponent("window.png").path
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline, header == nil {
+            if window.isEmpty {
+                let found = try runOnDisplay(
+                    "/usr/bin/xdotool", ["search", "--onlyvisible", "--pid", "\(process.processIdentifier)"],
+                    display: display)
+                window = found.split(separator: "\n").first.map(String.init) ?? ""
+            } else {
+                _ = try runOnDisplay("/usr/bin/import", ["-window", window, shot], display: display)
+                if let image = try? PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: shot)))).image8,
+                    image.width == 800
+                {
+                    // The Document panel's first section header (ImGui's dark blue).
+                    let p = pixel(image, 150, 49)
+                    if p.z > p.x + 30 { header = p }
+                }
+            }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+        #expect(header != nil, "the panels never appeared without input")
+    }
+}
