@@ -160,5 +160,4 @@ extension PreviewCommand {
 
 extension Source {
     var both: (GradientDocument, String) { (document, label) }
-
 }

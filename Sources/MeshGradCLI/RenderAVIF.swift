@@ -25,9 +25,10 @@ extension RenderCommand {
         }
         try ResourceBudget(wholeImage: size.width, height: size.height, copies: 6).check(label: entry.label)
         let start = DispatchTime.now()
-        var wide = options
-        wide.depth = 16
-        let (bands, tags) = try avifBands(document, entry: entry, time: time, size: size, options: wide, engine: engine)
+        let (bands, gamut) = try planBands(
+            document, entry: entry, time: time, size: size, depth: 16, dithers: false, options: options, engine: engine)
+        let tags = AVIFEncoder.ColorTags(
+            primaries: gamut.h273Primaries, transfer: options.hdr?.h273 ?? gamut.h273Transfer)
         var image = RGBAImage<UInt16>(width: size.width, height: size.height)
         try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
         timings.render = start.secondsElapsed
@@ -39,19 +40,4 @@ extension RenderCommand {
         return timings
     }
 
-    /// The 16-bit bands and the H.273 tags of an AVIF: a mesh through
-    /// ``planBands`` (its gamut and curve), a scene in sRGB.
-    static func avifBands(
-        _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, options: BatchOptions,
-        engine: any FrameRenderer
-    ) throws -> (FrameBands, AVIFEncoder.ColorTags) {
-        let (bands, _) = try planBands(
-            document, entry: entry, time: time, size: size, depth: 16, dithers: false, options: options, engine: engine)
-        var gamut = ColorGamut.sRGB
-        if case .mesh(let mesh) = document.content {
-            gamut = options.gamut ?? (options.hdr != nil ? .rec2020 : mesh.narrowestGamut)
-        }
-        let transfer = options.hdr?.h273 ?? gamut.h273Transfer
-        return (bands, AVIFEncoder.ColorTags(primaries: gamut.h273Primaries, transfer: transfer))
-    }
 }

@@ -420,7 +420,7 @@ struct RenderCommand: Command {
         let planStart = DispatchTime.now()
         let depth = entry.depth ?? options.depth
         let dithers = entry.dithers ?? options.dithers
-        let (bands, colorSpace) = try planBands(
+        let (bands, gamut) = try planBands(
             document, entry: entry, time: time, size: size, depth: depth, dithers: dithers, options: options,
             engine: engine)
         // A scene is drawn whole (shadows reach across bands) before its
@@ -431,7 +431,8 @@ struct RenderCommand: Command {
 
         let writer = BandedPNGWriter(
             width: size.width, height: size.height, depth: depth == 16 ? .sixteen : .eight, opaque: opaque,
-            encoderOptions: .init(compressionLevel: options.compression, colorSpace: colorSpace))
+            encoderOptions: .init(
+                compressionLevel: options.compression, colorSpace: ColorProfile.png(gamut, hdr: options.hdr)))
         let stages = try writer.write(
             to: URL(fileURLWithPath: entry.output), rendersAhead: bands.rendersOnAnyThread, renderBand: bands.render)
         timings.render += stages.render
@@ -476,22 +477,22 @@ extension RenderCommand {
         }
     }
 
-    /// The bands of one entry and the color space its PNG says: sRGB as
-    /// always, or, for a mesh in another gamut or with colors outside sRGB,
-    /// through `WideColor`.
+    /// The bands of one entry and the gamut they are in: sRGB as always,
+    /// or, for a mesh in another gamut, with colors outside sRGB or in HDR,
+    /// through `WideColor` (the output's curve: the gamut's, or
+    /// `options.hdr`).
     static func planBands(
         _ document: GradientDocument, entry: RenderEntry, time: Double, size: CanvasSize, depth: Int, dithers: Bool,
         options: BatchOptions, engine: any FrameRenderer
-    ) throws -> (FrameBands, PNGColorSpace) {
+    ) throws -> (FrameBands, ColorGamut) {
         if case .mesh(let mesh) = document.content {
-            let gamut = options.gamut ?? (options.hdr != nil ? .rec2020 : mesh.narrowestGamut)
-            if gamut != .sRGB || mesh.narrowestGamut != .sRGB || options.hdr != nil {
+            let gamut = mesh.outputGamut(asked: options.gamut, hdr: options.hdr)
+            if let wide = mesh.wideColor(in: gamut, hdr: options.hdr) {
                 let bands = try engine.wideColorBands(
-                    for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
-                    antialiasing: options.antialiasing, gamut: gamut, hdr: options.hdr, grain: document.grain,
-                    depth: depth, dithers: dithers,
+                    for: wide, label: entry.label, width: size.width, height: size.height, time: time,
+                    antialiasing: options.antialiasing, grain: document.grain, depth: depth, dithers: dithers,
                     measuresStages: options.timings)
-                return (bands, ColorProfile.png(gamut, hdr: options.hdr))
+                return (bands, gamut)
             }
         } else {
             try refuseWideScene(entry, options: options)

@@ -62,11 +62,11 @@ extension RenderCommand {
     ) throws -> (RGBAImage<UInt8>, ColorGamut) {
         let dithers = entry.dithers ?? options.dithers
         if case .mesh(let mesh) = document.content {
-            let gamut = options.gamut ?? mesh.narrowestGamut
-            if gamut != .sRGB || mesh.narrowestGamut != .sRGB {
+            let gamut = mesh.outputGamut(asked: options.gamut, hdr: nil)
+            if let wide = mesh.wideColor(in: gamut, hdr: nil) {
                 let bands = try engine.wideColorBands(
-                    for: mesh, label: entry.label, width: size.width, height: size.height, time: time,
-                    antialiasing: options.antialiasing, gamut: gamut, grain: document.grain, depth: 8, dithers: dithers)
+                    for: wide, label: entry.label, width: size.width, height: size.height, time: time,
+                    antialiasing: options.antialiasing, grain: document.grain, depth: 8, dithers: dithers)
                 var image = RGBAImage<UInt8>(width: size.width, height: size.height)
                 try image.components.withUnsafeMutableBytes { _ = try bands.render(0..<size.height, $0.baseAddress!) }
                 return (image, gamut)

@@ -13,28 +13,29 @@ extension AnimatedMesh {
 
     /// The narrowest gamut holding every color (BT.2020 for one outside
     /// even it: mapped into it).
-    public var narrowestGamut: ColorGamut {
-        allColors.reduce(ColorGamut.sRGB) { widest, color in
-            widest.widening(to: color.alpha > 0 ? ColorGamut.narrowest(holding: color) ?? .rec2020 : .sRGB)
-        }
+    public var narrowestGamut: ColorGamut { ColorGamut.narrowest(holdingAll: allColors) }
+
+    /// The gamut an output of this mesh is written in: the one asked for,
+    /// else BT.2020 for HDR, else the narrowest holding its colors.
+    public func outputGamut(asked: ColorGamut?, hdr: HDRTransfer?) -> ColorGamut {
+        asked ?? (hdr != nil ? .rec2020 : narrowestGamut)
     }
 
-    /// The mesh with every color `transform`ed, drawn in device mode: what
-    /// the renderers draw for `WideColor`.
-    public func mappingColors(_ transform: (RGBAColor) -> RGBAColor) -> AnimatedMesh {
-        var copy = self
-        copy.mesh.colors = mesh.colors.map(transform)
-        copy.mesh.background = transform(mesh.background)
-        copy.mesh.colorSpace = .device
-        if var animation {
-            animation.keyframes = animation.keyframes.map { keyframe in
-                var k = keyframe
-                k.colors = keyframe.colors?.map(transform)
-                k.background = keyframe.background.map(transform)
-                return k
-            }
-            copy.animation = animation
+    /// How this mesh is drawn into `gamut` (and `hdr`): its `WideColor` and
+    /// the mesh the renderers draw for it (every color moved, keyframes'
+    /// too, in device mode); nil where it needs none, an sRGB output of a
+    /// mesh inside sRGB, drawn as it is.
+    public func wideColor(in gamut: ColorGamut, hdr: HDRTransfer?) -> (color: WideColor, moved: AnimatedMesh)? {
+        guard gamut != .sRGB || hdr != nil || narrowestGamut != .sRGB else { return nil }
+        let wide = WideColor(colors: allColors, space: mesh.colorSpace, gamut: gamut, hdr: hdr)
+        var moved = self
+        moved.mesh = wide.rendered(mesh)
+        moved.animation?.keyframes = (animation?.keyframes ?? []).map { keyframe in
+            var k = keyframe
+            k.colors = keyframe.colors?.map(wide.rendered)
+            k.background = keyframe.background.map(wide.rendered)
+            return k
         }
-        return copy
+        return (wide, moved)
     }
 }

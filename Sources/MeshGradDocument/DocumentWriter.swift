@@ -100,7 +100,7 @@ func formatColor(_ color: RGBAColor) -> String {
     }
     let components = [color.red, color.green, color.blue] + (color.alpha == 1 ? [] : [color.alpha])
     // Outside sRGB: CSS Color 4's notation (the array form is 0…1).
-    if components.contains(where: { !(0...1).contains($0) }) { return "\"" + CSSColor.text(color) + "\"" }
+    if color.isOutsideUnitRange { return "\"" + CSSColor.text(color) + "\"" }
     return "[" + components.map(formatNumber).joined(separator: ", ") + "]"
 }
 

@@ -146,8 +146,8 @@ func swiftColor(_ color: RGBAColor) -> String {
 /// `Color(.sRGB, red:…)` with extended values (SwiftUI's extended sRGB).
 /// Nil for a color inside sRGB.
 private func wideSwiftColor(_ color: RGBAColor) -> String? {
+    guard color.isOutsideUnitRange else { return nil }
     let rgb = [color.red, color.green, color.blue]
-    guard rgb.contains(where: { !(0...1).contains($0) }) else { return nil }
     let (written, components) = CSSColor.written(color)
     // SwiftUI has no BT.2020 color space: such a color in extended sRGB.
     let space = written == .displayP3 ? ".displayP3" : ".sRGB"

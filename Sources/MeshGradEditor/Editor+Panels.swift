@@ -108,14 +108,6 @@ extension MeshGradient {
     /// the editor makes (resampled grids, random meshes) is saved as
     /// `#RRGGBB`, not as 16-digit fractions.
     public var colorsRounded8: MeshGradient { mappingColors(\.rounded8) }
-
-    /// The same mesh with `transform` applied to every color and the background.
-    func mappingColors(_ transform: (RGBAColor) -> RGBAColor) -> MeshGradient {
-        var copy = self
-        copy.colors = colors.map(transform)
-        copy.background = transform(background)
-        return copy
-    }
 }
 
 extension RGBAColor {

@@ -27,7 +27,7 @@ extension AnimationExport {
             throw PipelineError(
                 "HDR video is HEVC or AV1 at 10 bits; expected --codec hevc (or av1) with --hdr \(hdr.rawValue)")
         }
-        let gamut = asked ?? (hdr != nil ? .rec2020 : mesh.narrowestGamut)
+        let gamut = mesh.outputGamut(asked: asked, hdr: hdr)
         video.colors = hdr.map { .hdr($0, brightest: Self.brightest(mesh, in: gamut)) } ?? .sdr(gamut)
         encoding = video
         return drawn(in: gamut, hdr: hdr)
@@ -36,9 +36,8 @@ extension AnimationExport {
     /// The brightest component of any color of the mesh in `gamut`, in
     /// cd/m² (white: 203).
     static func brightest(_ mesh: AnimatedMesh, in gamut: ColorGamut) -> Double {
-        let srgb = ColorGamut.sRGB
         let components = mesh.allColors.filter { $0.alpha > 0 }.map { c in
-            gamut.fromLinearSRGB(SIMD3(srgb.decode(c.red), srgb.decode(c.green), srgb.decode(c.blue))).max()
+            gamut.fromLinearSRGB(ColorSpaceName.srgbLinear.components(of: c)).max()
         }
         return (components.max() ?? 1) * HDRTransfer.referenceWhite
     }

@@ -39,16 +39,14 @@ public struct AnimationExport {
     /// moved for `WideColor` and each frame finished into the gamut. A
     /// scene, or sRGB for a mesh inside it, stays as it is.
     public func drawn(in gamut: ColorGamut, hdr: HDRTransfer? = nil) -> AnimationExport {
-        guard case .mesh(let mesh) = document.content,
-            gamut != .sRGB || hdr != nil || mesh.narrowestGamut != .sRGB
-        else { return self }
+        guard case .mesh(let mesh) = document.content, let wide = mesh.wideColor(in: gamut, hdr: hdr) else {
+            return self
+        }
         var export = self
-        let wide = WideColor(colors: mesh.allColors, space: mesh.mesh.colorSpace, gamut: gamut, hdr: hdr)
-        let moved = mesh.mappingColors(wide.rendered)
-        export.document.content = .mesh(moved)
+        export.document.content = .mesh(wide.moved)
         export.wideGrain = document.grain
         export.document.grain = nil
-        export.wideColor = wide
+        export.wideColor = wide.color
         return export
     }
 

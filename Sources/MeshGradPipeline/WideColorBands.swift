@@ -2,19 +2,18 @@ import MeshGradCore
 import MeshGradDocument
 
 extension FrameRenderer {
-    /// The bands of a mesh document in `gamut` (`WideColor`): the mesh's
-    /// colors moved into 0…1 and drawn at 16 bits by this renderer, then
-    /// each band finished into the gamut at `depth` bits. The same for the
-    /// GPU and the CPU: both draw the moved mesh, one function finishes
-    /// (grain included, added to the finished colors).
+    /// The bands of a mesh document through `wide` (what its
+    /// `AnimatedMesh.wideColor(in:hdr:)` gives): the moved
+    /// mesh drawn at 16 bits by this renderer, then each band finished
+    /// into the gamut at `depth` bits. The same for the GPU and the CPU:
+    /// both draw the moved mesh, one function finishes (grain included,
+    /// added to the finished colors).
     public func wideColorBands(
-        for mesh: AnimatedMesh, label: String, width: Int, height: Int, time: Double, antialiasing: Bool = true,
-        gamut: ColorGamut, hdr: HDRTransfer? = nil, grain: Grain? = nil, depth: Int, dithers: Bool,
-        measuresStages: Bool = false
+        for wide: (color: WideColor, moved: AnimatedMesh), label: String, width: Int, height: Int, time: Double,
+        antialiasing: Bool = true, grain: Grain? = nil, depth: Int, dithers: Bool, measuresStages: Bool = false
     ) throws -> FrameBands {
         let grainField = (grain?.field(at: time)).drawn
-        let wide = WideColor(colors: mesh.allColors, space: mesh.mesh.colorSpace, gamut: gamut, hdr: hdr)
-        let moved = mesh.mappingColors(wide.rendered)
+        let (color, moved) = wide
         let document = GradientDocument(mesh: moved.mesh, animation: moved.animation)
         let frame = try FramePlan(
             document, label: label, width: width, height: height, time: time, antialiasing: antialiasing)
@@ -27,11 +26,11 @@ extension FrameRenderer {
             defer { scratch.deallocate() }
             let seconds = try drawn.render(rows, UnsafeMutableRawPointer(scratch))
             if depth == 16 {
-                wide.finish(
+                color.finish(
                     scratch, width: width, rows: rows, dithers: false, grain: grainField,
                     into: buffer.assumingMemoryBound(to: UInt16.self))
             } else {
-                wide.finish(
+                color.finish(
                     scratch, width: width, rows: rows, dithers: dithers, grain: grainField,
                     into: buffer.assumingMemoryBound(to: UInt8.self))
             }

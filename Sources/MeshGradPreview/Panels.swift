@@ -55,11 +55,13 @@ extension PreviewSession {
         // A control that was pressed without being released in a widget
         // (a combo's list) must not leave a gesture open.
         if gestures.dragging == nil && !mgui_any_item_active() { editor.endGesture() }
-        let view = canvasView
-        let scale = SIMD2<Float>(pixelScale)
-        let origin = SIMD2<Float>(view.origin) / scale
-        let size = SIMD2<Float>(view.size) / scale
-        panels.layout.note("artboard", rect: SIMD4(origin.x, origin.y, size.x, size.y))
+        if panels.layout.path != nil {
+            let view = canvasView
+            let scale = SIMD2<Float>(pixelScale)
+            let origin = SIMD2<Float>(view.origin) / scale
+            let size = SIMD2<Float>(view.size) / scale
+            panels.layout.note("artboard", rect: SIMD4(origin.x, origin.y, size.x, size.y))
+        }
         panels.layout.endFrame()
         mgui_render()
     }

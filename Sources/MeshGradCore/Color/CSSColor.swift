@@ -36,9 +36,7 @@ public enum CSSColor {
                 let h = number(words[2].hasSuffix("deg") ? String(words[2].dropLast(3)) : words[2], percentOf: nil),
                 (0...componentLimit).contains(l), (0...componentLimit).contains(c), abs(h) <= 1e6
             else { return nil }
-            let radians = h * .pi / 180
-            let linear = Oklab.toLinearSRGB(SIMD3(l, c * cos(radians), c * sin(radians)))
-            return ColorSpaceName.srgbLinear.color(linear, alpha: alpha)
+            return Oklch(lightness: l, chroma: c, hue: h).exactColor(alpha: alpha)
         default:
             return nil
         }

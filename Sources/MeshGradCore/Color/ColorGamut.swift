@@ -65,7 +65,7 @@ public enum ColorGamut: String, CaseIterable, Sendable {
         let encoded: Double
         switch self {
         case .sRGB, .displayP3:
-            encoded = magnitude <= 0.0031308 ? 12.92 * magnitude : 1.055 * pow(magnitude, 1 / 2.4) - 0.055
+            encoded = linearToSRGB(magnitude)
         case .rec2020:
             encoded =
                 magnitude < Self.bt2020Beta
@@ -80,7 +80,7 @@ public enum ColorGamut: String, CaseIterable, Sendable {
         let linear: Double
         switch self {
         case .sRGB, .displayP3:
-            linear = magnitude <= 0.04045 ? magnitude / 12.92 : pow((magnitude + 0.055) / 1.055, 2.4)
+            linear = srgbToLinear(magnitude)
         case .rec2020:
             linear =
                 magnitude < 4.5 * Self.bt2020Beta
@@ -103,8 +103,15 @@ public enum ColorGamut: String, CaseIterable, Sendable {
     /// The narrowest gamut holding a color given in extended sRGB
     /// (encoded); nil for one outside even BT.2020.
     public static func narrowest(holding color: RGBAColor) -> ColorGamut? {
-        let linear = SIMD3(
-            ColorGamut.sRGB.decode(color.red), ColorGamut.sRGB.decode(color.green), ColorGamut.sRGB.decode(color.blue))
+        let linear = ColorSpaceName.srgbLinear.components(of: color)
         return allCases.first { contains($0.fromLinearSRGB(linear)) }
+    }
+
+    /// The narrowest gamut holding every visible color of `colors` (alpha
+    /// above 0; BT.2020 for one outside even it: mapped into it).
+    public static func narrowest(holdingAll colors: [RGBAColor]) -> ColorGamut {
+        colors.reduce(ColorGamut.sRGB) { widest, color in
+            widest.widening(to: color.alpha > 0 ? narrowest(holding: color) ?? .rec2020 : .sRGB)
+        }
     }
 }

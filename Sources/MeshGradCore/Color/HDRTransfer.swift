@@ -31,17 +31,15 @@ public enum HDRTransfer: String, CaseIterable, Sendable {
         }
     }
 
+    /// BT.2100's HLG constants.
+    static let (hlgA, hlgB) = (0.17883277, 0.28466892)
+    static let hlgC = 0.5 - hlgA * log(4 * hlgA)
+
     /// BT.2100's HLG OETF of normalized scene light.
     static func hlgOETF(_ e: Double) -> Double {
-        let (a, b) = (0.17883277, 0.28466892)
-        let c = 0.5 - a * log(4 * a)
-        return e <= 1 / 12 ? (3 * e).squareRoot() : a * log(12 * e - b) + c
+        e <= 1 / 12 ? (3 * e).squareRoot() : hlgA * log(12 * e - hlgB) + hlgC
     }
 
     /// The scene light whose HLG signal is 0.75: reference white.
-    static let hlgReferenceScene: Double = {
-        let (a, b) = (0.17883277, 0.28466892)
-        let c = 0.5 - a * log(4 * a)
-        return (exp((0.75 - c) / a) + b) / 12
-    }()
+    static let hlgReferenceScene = (exp((0.75 - hlgC) / hlgA) + hlgB) / 12
 }

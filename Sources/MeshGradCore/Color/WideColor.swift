@@ -52,9 +52,7 @@ public struct WideColor: Sendable {
     /// Extended sRGB values (device) or Oklab (perceptual).
     static func interpolationValues(_ color: RGBAColor, in space: ColorSpace) -> SIMD3<Double> {
         let rgb = SIMD3(color.red, color.green, color.blue)
-        guard space == .perceptual else { return rgb }
-        let s = ColorGamut.sRGB
-        return Oklab.fromLinearSRGB(SIMD3(s.decode(rgb.x), s.decode(rgb.y), s.decode(rgb.z)))
+        return space == .perceptual ? Oklab.fromSRGB(rgb) : rgb
     }
 
     /// The color the renderer is given in place of `color` (drawn in
@@ -62,6 +60,14 @@ public struct WideColor: Sendable {
     public func rendered(_ color: RGBAColor) -> RGBAColor {
         let v = (Self.interpolationValues(color, in: space) - low) / span
         return RGBAColor(red: v.x, green: v.y, blue: v.z, alpha: color.alpha)
+    }
+
+    /// The mesh the renderer is given: its colors and background
+    /// moved as `rendered(_:)` moves a color, drawn in device mode.
+    public func rendered(_ mesh: MeshGradient) -> MeshGradient {
+        var moved = mesh.mappingColors(rendered)
+        moved.colorSpace = .device
+        return moved
     }
 
     /// A rendered pixel's straight components (0…1) as the output gamut's
@@ -102,13 +108,13 @@ public struct WideColor: Sendable {
         _ input: UnsafePointer<UInt16>, width: Int, rows: Range<Int>, dithers: Bool, grain: GrainField? = nil,
         into output: UnsafeMutablePointer<Output>
     ) {
-        let input = UnsafeSendable(input)
-        let target = UnsafeSendable(UnsafePointer(output))
+        let input = SendablePointer(UnsafeMutablePointer(mutating: input))
+        let target = SendablePointer(output)
         DispatchQueue.concurrentPerform(iterations: rows.count) { r in
             let y = rows.lowerBound + r
             let rowSeed = ditherRowSeed(y: y)
             let source = input.pointer + r * width * 4
-            let row = UnsafeMutablePointer(mutating: target.pointer) + r * width * 4
+            let row = target.pointer + r * width * 4
             for x in 0..<width {
                 let p = source + x * 4
                 let alpha = Float(p[3]) / 65535
@@ -136,12 +142,6 @@ public struct WideColor: Sendable {
             for c in 0..<4 { pixel[c] = Output(q[c]) }
         }
     }
-}
-
-/// A pointer handed to the rows' workers, which touch disjoint rows.
-struct UnsafeSendable<T>: @unchecked Sendable {
-    let pointer: UnsafePointer<T>
-    init(_ pointer: UnsafePointer<T>) { self.pointer = pointer }
 }
 
 /// Device mode's rendered values in linear light, per channel

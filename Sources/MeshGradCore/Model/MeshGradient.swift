@@ -113,3 +113,14 @@ public enum MeshValidationError: Error, Hashable, Sendable, CustomStringConverti
         }
     }
 }
+
+extension MeshGradient {
+    /// The same mesh with `transform` applied to every color and the
+    /// background.
+    public func mappingColors(_ transform: (RGBAColor) -> RGBAColor) -> MeshGradient {
+        var copy = self
+        copy.colors = colors.map(transform)
+        copy.background = transform(background)
+        return copy
+    }
+}

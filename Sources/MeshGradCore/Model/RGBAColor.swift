@@ -17,6 +17,10 @@ public struct RGBAColor: Hashable, Sendable {
         self.alpha = alpha
     }
 
+    /// Whether a red, green or blue component lies outside 0…1: a color
+    /// sRGB cannot show, written in CSS Color 4's notation (``CSSColor``).
+    public var isOutsideUnitRange: Bool { [red, green, blue].contains { !(0...1).contains($0) } }
+
     /// The components as a vector `(r, g, b, a)`.
     public var vector: SIMD4<Double> { SIMD4(red, green, blue, alpha) }
 

@@ -34,10 +34,7 @@ public struct CSSApproximation: Sendable {
     /// Fits `mesh` as rendered at `width × height` (a smaller copy is
     /// enough: the CSS scales with the box).
     public init(_ mesh: MeshGradient, width: Int = 192, height: Int = 128) {
-        let colors = mesh.colors + [mesh.background]
-        let gamut = colors.reduce(ColorGamut.sRGB) {
-            $0.widening(to: $1.alpha > 0 ? ColorGamut.narrowest(holding: $1) ?? .rec2020 : .sRGB)
-        }
+        let gamut = ColorGamut.narrowest(holdingAll: mesh.colors + [mesh.background])
         let target =
             gamut == .sRGB
             ? CSSApproximation.target(mesh, width: width, height: height)
@@ -154,11 +151,7 @@ public struct CSSApproximation: Sendable {
     /// The render in `gamut` (its encoded values), on white.
     static func wideTarget(_ mesh: MeshGradient, gamut: ColorGamut, width: Int, height: Int) -> [SIMD3<Double>] {
         let wide = WideColor(colors: mesh.colors + [mesh.background], space: mesh.colorSpace, gamut: gamut)
-        var moved = mesh
-        moved.colors = mesh.colors.map(wide.rendered)
-        moved.background = wide.rendered(mesh.background)
-        moved.colorSpace = .device
-        let image = CPURenderer().render16(RenderPlan(mesh: moved, width: width, height: height))
+        let image = CPURenderer().render16(RenderPlan(mesh: wide.rendered(mesh), width: width, height: height))
         return (0..<(width * height)).map { p in
             let c = image.components[(p * 4)..<(p * 4 + 4)].map { Double($0) / 65535 }
             return wide.output(SIMD3(c[0], c[1], c[2])) * c[3] + SIMD3(repeating: 1 - c[3])

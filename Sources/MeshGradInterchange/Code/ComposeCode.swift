@@ -84,7 +84,7 @@ private func kotlinOffset(_ p: SIMD2<Double>) -> String {
 /// (``CSSColor/written(_:)``): Compose's `DisplayP3`, `Bt2020` or
 /// `ExtendedSrgb`, named in full so that the block needs no more imports.
 private func kotlinColor(_ c: RGBAColor) -> String {
-    let outside = [c.red, c.green, c.blue].contains { !(0...1).contains($0) }
+    let outside = c.isOutsideUnitRange
     let (space, values) = outside ? CSSColor.written(c) : (.srgb, SIMD3(c.red, c.green, c.blue))
     var text = "Color(red = \(kotlinFloat(values.x)), green = \(kotlinFloat(values.y)), blue = \(kotlinFloat(values.z))"
     if c.alpha != 1 { text += ", alpha = \(kotlinFloat(c.alpha))" }
