@@ -38,6 +38,7 @@ let package = Package(
         .library(name: "MeshGradExport", targets: ["MeshGradExport"]),
         .library(name: "MeshGradText", targets: ["MeshGradText"]),
         .library(name: "MeshGradInterchange", targets: ["MeshGradInterchange"]),
+        .library(name: "MeshGradWeb", targets: ["MeshGradWeb"]),
         .library(name: "MeshGradPipeline", targets: ["MeshGradPipeline"]),
         // The library for Swift programs: one import, a document in, PNG bytes out.
         .library(name: "MeshGrad", targets: ["MeshGrad"]),
@@ -147,6 +148,17 @@ let package = Package(
             plugins: ["EmbedShaders"]
         ),
 
+        // MARK: Web (an ES module and a page drawing the document with WebGL2: the
+        // JavaScript twins of the core's model, animation and tessellation, and
+        // GLSL ES shaders generated from Shaders/)
+
+        .target(
+            name: "MeshGradWeb",
+            dependencies: ["MeshGradCore", "MeshGradDocument"],
+            exclude: ["JavaScript"],
+            plugins: ["EmbedShaders"]
+        ),
+
         // MARK: Pipeline (document -> frame plan -> a renderer; every caller goes through it)
 
         .target(
@@ -180,6 +192,7 @@ let package = Package(
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradGL", "MeshGradExport", "MeshGradPreview",
                 "MeshGradText", "MeshGradInterchange", "MeshGradPipeline", "MeshGradEditor", "MeshGradLossy",
+                "MeshGradWeb",
             ]
         ),
         .executableTarget(
@@ -234,6 +247,12 @@ let package = Package(
                 "MeshGradInterchange", "MeshGradCore", "MeshGradDocument", "MeshGradPNG", "MeshGradTestSupport",
             ],
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MeshGradWebTests",
+            dependencies: [
+                "MeshGradWeb", "MeshGradCore", "MeshGradDocument", "MeshGradTestSupport", "MeshGradPNG",
+            ]
         ),
         .testTarget(
             name: "MeshGradTextTests",

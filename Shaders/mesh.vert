@@ -2,6 +2,46 @@
 // The mesh's vertex stage: the tessellated mesh (Sources/MeshGradCore/
 // Tessellation), uploaded exactly as Swift built it: MeshVertex, 20 bytes.
 
+#ifndef WEBGL
+#define WEBGL 0
+#endif
+#ifndef FOLDS
+#define FOLDS 0
+#endif
+
+#if WEBGL
+// WebGL2 has no geometry stage: each vertex of a triangle carries what
+// mesh.geom would emit for it (the triangle's planes, computed by its
+// JavaScript twin, Render/MeshGeom.js) and the patch whose color
+// polynomial mesh.frag fetches. The canvas is the whole framebuffer: canvas
+// y maps to framebuffer row y (pass 1's image), or, drawing to the page's
+// canvas (flipsY), to canvasSize.y - y.
+layout(location = 0) in vec2 position;
+layout(location = 1) in vec4 anchor;
+layout(location = 2) in vec4 slopes;
+layout(location = 3) in uint meshPatch;
+uniform vec2 canvasSize;
+uniform bool flipsY;
+
+flat out vec4 planeAnchor;
+flat out vec4 planeSlopes;
+flat out uint polynomialPatch;
+#if FOLDS
+flat out float patchIndex;
+#endif
+
+void main() {
+    vec2 ndc = position / canvasSize * 2.0 - 1.0;
+    if (flipsY) ndc.y = -ndc.y;
+    gl_Position = vec4(ndc, 0.0, 1.0);
+    planeAnchor = anchor;
+    planeSlopes = slopes;
+    polynomialPatch = meshPatch;
+#if FOLDS
+    patchIndex = float(meshPatch);
+#endif
+}
+#else
 layout(location = 0) in vec2 position;   // canvas pixels, (0, 0) top-left, y down
 layout(location = 1) in vec2 parameter;  // (u, v) inside the patch
 layout(location = 2) in uint patch;      // row-major patch index
@@ -31,3 +71,4 @@ void main() {
     vertexParameter = parameter;
     vertexPatch = patch;
 }
+#endif

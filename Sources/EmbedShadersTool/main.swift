@@ -5,8 +5,9 @@ import Foundation
 // run time that a moved binary would lose. Run by the EmbedShaders build
 // plugin; usage: EmbedShadersTool OUTPUT.swift SHADER...
 //
-// `mesh.frag` becomes `EmbeddedShaders.meshFrag`, and the file's name is
-// kept for error messages (`EmbeddedShaders.names`).
+// `mesh.frag` becomes `EmbeddedShaders.meshFrag`. JavaScript files (`.js`)
+// go into `EmbeddedShaders.javaScript` as (path below `JavaScript/`, text)
+// pairs, in path order.
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let output = arguments.first else {
@@ -27,18 +28,34 @@ var swift = """
     enum EmbeddedShaders {
 
     """
-for path in arguments.dropFirst().sorted() {
-    let url = URL(fileURLWithPath: path)
-    guard let text = try? String(contentsOf: url, encoding: .utf8) else {
+/// A raw string literal holding `text`, with a delimiter that cannot occur in it.
+func literal(_ text: String) -> String {
+    var hashes = "#"
+    while text.contains("\"" + hashes) { hashes += "#" }
+    return "\(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)"
+}
+
+func contents(_ path: String) -> String {
+    guard let text = try? String(contentsOf: URL(fileURLWithPath: path), encoding: .utf8) else {
         FileHandle.standardError.write(Data("EmbedShadersTool: cannot read \(path)\n".utf8))
         exit(1)
     }
-    // A raw string whose delimiter cannot occur in the shader.
-    var hashes = "#"
-    while text.contains("\"" + hashes) { hashes += "#" }
-    swift += "    /// `Shaders/\(url.lastPathComponent)`\n"
-    swift += "    static let \(identifier(url.lastPathComponent)) = \(hashes)\"\"\"\n\(text)\n\"\"\"\(hashes)\n\n"
+    return text
 }
+
+let paths = arguments.dropFirst().sorted()
+for path in paths where !path.hasSuffix(".js") {
+    let name = URL(fileURLWithPath: path).lastPathComponent
+    swift += "    /// `Shaders/\(name)`\n"
+    swift += "    static let \(identifier(name)) = \(literal(contents(path)))\n\n"
+}
+swift += "    /// The target's `JavaScript/` files: (path below that folder, text).\n"
+swift += "    static let javaScript: [(path: String, text: String)] = [\n"
+for path in paths where path.hasSuffix(".js") {
+    let relative = path.components(separatedBy: "/JavaScript/").last ?? path
+    swift += "        (\"\(relative)\", \(literal(contents(path)))),\n"
+}
+swift += "    ]\n"
 swift += "}\n"
 do {
     try swift.write(to: URL(fileURLWithPath: output), atomically: true, encoding: .utf8)

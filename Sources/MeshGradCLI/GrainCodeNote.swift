@@ -6,7 +6,8 @@ extension CodeLanguage {
     /// the language: none of the four has film grain, so the code draws the
     /// gradient without it and the comment says so, and how to get it.
     func grainNote(_ grain: Grain?) -> String {
-        guard let grain else { return "" }
+        // The web page draws grain itself.
+        guard let grain, self != .html, self != .js else { return "" }
         let values =
             "grain (amount \(grain.amount), size \(grain.size), seed \(grain.seed)"
             + (grain.monochrome ? ", monochrome" : "") + (grain.animated ? ", animated" : "") + ")"
@@ -17,13 +18,14 @@ extension CodeLanguage {
                 "\(values): SwiftUI has no film grain (MeshGradient has no noise and no noise modifier "
                 + "exists), so this code draws the gradient without it. To match, overlay a noise image "
                 + "(a PNG of grain) with .blendMode(.overlay), or ship the image meshgrad renders."
-        case .compose, .css, .svg:
+        case .compose, .css, .svg, .html, .js:
             text = "\(values): not drawn by this code (the language has no film grain); meshgrad renders it."
         }
         switch self {
         case .swiftui, .compose: return "// " + text + "\n"
         case .css: return "/* " + text + " */\n"
         case .svg: return "<!-- " + text + " -->\n"
+        case .html, .js: return ""
         }
     }
 }

@@ -1,0 +1,64 @@
+// What the element watches while connected: its size in device pixels,
+// whether it is on screen, whether the tab is shown, and the reader's
+// motion preference.
+
+function meshGradientConnect(element) {
+    const state = element.state;
+    const resize = new ResizeObserver((entries) => meshGradientResize(element, entries[entries.length - 1]));
+    try {
+        resize.observe(element, { box: "device-pixel-content-box" });
+    } catch {
+        resize.observe(element);
+    }
+    const intersection = new IntersectionObserver((entries) => {
+        state.visible = entries[entries.length - 1].isIntersecting && !document.hidden;
+        meshGradientUpdateRunning(element);
+    });
+    intersection.observe(element);
+    state.observers = [resize, intersection];
+    const motion = matchMedia("(prefers-reduced-motion: reduce)");
+    const onMotion = () => {
+        state.reducedMotion = motion.matches;
+        meshGradientUpdateRunning(element);
+        meshGradientRequestFrame(element);
+    };
+    const onVisibility = () => {
+        state.visible = !document.hidden;
+        meshGradientUpdateRunning(element);
+    };
+    motion.addEventListener("change", onMotion);
+    document.addEventListener("visibilitychange", onVisibility);
+    state.listeners = [[motion, "change", onMotion], [document, "visibilitychange", onVisibility]];
+    state.reducedMotion = motion.matches;
+    meshGradientUpdateRunning(element);
+}
+
+function meshGradientDisconnect(element) {
+    const state = element.state;
+    for (const observer of state.observers) observer.disconnect();
+    for (const [target, name, listener] of state.listeners) target.removeEventListener(name, listener);
+    state.observers = [];
+    state.listeners = [];
+    meshGradientUpdateRunning(element);
+    if (state.frame) cancelAnimationFrame(state.frame);
+    state.frame = 0;
+}
+
+/** The drawing buffer follows the element's box in device pixels. */
+function meshGradientResize(element, entry) {
+    let width;
+    let height;
+    if (entry.devicePixelContentBoxSize) {
+        width = entry.devicePixelContentBoxSize[0].inlineSize;
+        height = entry.devicePixelContentBoxSize[0].blockSize;
+    } else {
+        width = Math.round(entry.contentRect.width * devicePixelRatio);
+        height = Math.round(entry.contentRect.height * devicePixelRatio);
+    }
+    const first = !element.state.sized;
+    element.state.sized = true;
+    if (!first && element.canvas.width === width && element.canvas.height === height) return;
+    element.canvas.width = width;
+    element.canvas.height = height;
+    meshGradientRequestFrame(element);
+}
