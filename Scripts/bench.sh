@@ -100,6 +100,10 @@ PY
     echo "== animation frames at 640x360 (tessellation and render per frame, as meshgrad animate plans them)"
     "$BIN/meshgrad-bench" --size 640x360 --preset onboarding --preset lava --preset tide --frames --no-cpu --no-gl --no-encode
 
+    echo
+    echo "== the web export: the <mesh-gradient> module, its JavaScript per frame, frames a second in Chromium"
+    BIN="$BIN" Scripts/bench-web.sh
+
     if [ "${VIDEO:-0}" = 0 ]; then
         echo
         echo "== after the run"

@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 
 modules=("$@")
 if ((${#modules[@]} == 0)); then
-    modules=(MeshGrad MeshGradCore MeshGradDocument MeshGradPipeline MeshGradPNG MeshGradGL MeshGradExport MeshGradText)
+    modules=(MeshGrad MeshGradCore MeshGradDocument MeshGradPipeline MeshGradPNG MeshGradGL MeshGradExport MeshGradText MeshGradWeb)
 fi
 out=.build/docs
 work=$(mktemp -d)
@@ -21,6 +21,7 @@ trap 'rm -rf "$work"' EXIT
 
 swift build --target MeshGrad >/dev/null
 swift build --target MeshGradExport >/dev/null
+swift build --target MeshGradWeb >/dev/null
 bin=$(swift build --show-bin-path)
 triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 includes=()

@@ -54,7 +54,10 @@ uniform float foldKeyScale;
 #endif
 // The patch's color polynomial (premultiplied, interpolation space): the
 // coefficient of u^i v^j is coefficient j * 4 + i.
-#if WEBGL
+#ifndef POLYNOMIAL_VARYINGS
+#define POLYNOMIAL_VARYINGS 0
+#endif
+#if WEBGL && !POLYNOMIAL_VARYINGS
 // 16 texels a patch, 64 patches a row (a texture's side is limited):
 // patch p's coefficients start at texel ((p % 64) * 16, p / 64).
 flat in uint polynomialPatch;
@@ -64,7 +67,7 @@ COEFFICIENT polynomialCoefficient(int k) {
     return texelFetch(colorPolynomials, texel, 0).CHANNELS;
 }
 #else
-// Fetched once per triangle by mesh.geom.
+// Fetched once per triangle by mesh.geom (or, in WebGL, per vertex by mesh.vert).
 flat in COEFFICIENT polynomial[16];
 COEFFICIENT polynomialCoefficient(int k) { return polynomial[k]; }
 #endif

@@ -25,9 +25,31 @@ uniform bool flipsY;
 
 flat out vec4 planeAnchor;
 flat out vec4 planeSlopes;
-flat out uint polynomialPatch;
 #if FOLDS
 flat out float patchIndex;
+#endif
+// POLYNOMIAL_VARYINGS 1 where the browser passes 18 vectors from stage to
+// stage: the polynomial is fetched here, per vertex, and passed flat, as
+// mesh.geom passes it, instead of per pixel in mesh.frag (16 fetches a
+// pixel cost a CPU rasterizer most of its frame).
+#ifndef POLYNOMIAL_VARYINGS
+#define POLYNOMIAL_VARYINGS 0
+#endif
+#ifndef OPAQUE
+#define OPAQUE 0
+#endif
+#if POLYNOMIAL_VARYINGS
+#if OPAQUE
+#define COEFFICIENT vec3
+#define CHANNELS rgb
+#else
+#define COEFFICIENT vec4
+#define CHANNELS rgba
+#endif
+uniform highp sampler2D colorPolynomials;
+flat out COEFFICIENT polynomial[16];
+#else
+flat out uint polynomialPatch;
 #endif
 
 void main() {
@@ -36,7 +58,12 @@ void main() {
     gl_Position = vec4(ndc, 0.0, 1.0);
     planeAnchor = anchor;
     planeSlopes = slopes;
+#if POLYNOMIAL_VARYINGS
+    ivec2 first = ivec2(int(meshPatch % 64u) * 16, int(meshPatch / 64u));
+    for (int k = 0; k < 16; k++) polynomial[k] = texelFetch(colorPolynomials, first + ivec2(k, 0), 0).CHANNELS;
+#else
     polynomialPatch = meshPatch;
+#endif
 #if FOLDS
     patchIndex = float(meshPatch);
 #endif

@@ -108,6 +108,26 @@ import Testing
         )
     }
 
+    /// The web languages: a page for a mesh (its document inside), the
+    /// module alone for `js`, and one line for what they cannot do.
+    @Test func codeForTheWeb() {
+        let page = run("code", "--preset", "lava", "--lang", "html")
+        #expect(page.status == 0, "\(page.err)")
+        #expect(page.out.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.out.contains("<mesh-gradient>") && page.out.contains("\"drift\""))
+        #expect(page.out.contains("customElements.define(\"mesh-gradient\""))
+        let module = run("code", "--lang", "js")
+        #expect(module.status == 0 && module.out.contains("export { MeshGradientElement"))
+        #expect(!module.out.contains("</script"))
+        let scene = run("code", "--preset", "se-wallpaper", "--lang", "html")
+        #expect(scene.status == 1 && scene.out.isEmpty)
+        #expect(scene.err.hasPrefix("meshgrad code: error: preset se-wallpaper: is a scene; the web page draws mesh documents"))
+        let withDocument = run("code", "--preset", "aurora", "--lang", "js")
+        #expect(withDocument.status == 2 && withDocument.out.isEmpty)
+        #expect(withDocument.err.contains("--lang js prints the <mesh-gradient> module alone"))
+        #expect(withDocument.err.split(separator: "\n").count == 1)
+    }
+
     @Test func presetsListAndPrint() throws {
         let list = run("presets")
         #expect(list.status == 0)

@@ -11,11 +11,13 @@ import Testing
     static let variants: [[String: Int]] = [0, 1].flatMap { opaque in
         [0, 1].flatMap { colorSpace in
             [-1, 0, 1].flatMap { outputMode in
-                [0, 1].map { folds in
-                    [
-                        "WEBGL": 1, "OPAQUE": opaque, "COLOR_SPACE": colorSpace, "OUTPUT_MODE": outputMode,
-                        "FOLDS": folds, "GRAIN": outputMode >= 0 ? 1 : 0,
-                    ]
+                [0, 1].flatMap { folds in
+                    [0, 1].map { varyings in
+                        [
+                            "WEBGL": 1, "OPAQUE": opaque, "COLOR_SPACE": colorSpace, "OUTPUT_MODE": outputMode,
+                            "FOLDS": folds, "GRAIN": outputMode >= 0 ? 1 : 0, "POLYNOMIAL_VARYINGS": varyings,
+                        ]
+                    }
                 }
             }
         }
@@ -53,5 +55,22 @@ import Testing
             #expect(!source.contains("#version 330"))
             #expect(source.components(separatedBy: "#version").count == 2)
         }
+    }
+}
+
+/// The module as a page downloads it: small, and nothing in it that would
+/// end an inline script.
+@Suite struct WebModuleTests {
+    @Test func theModuleIsSmallOnceCompressed() throws {
+        let module = WebModule.javaScript()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-module-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("mesh-gradient.js")
+        try module.write(to: file, atomically: true, encoding: .utf8)
+        let gzip = try ChildProcess.run("/usr/bin/env", ["gzip", "-9", "-c", file.path])
+        print("web module: \(module.utf8.count) bytes, \(gzip.output.count) gzipped")
+        #expect(gzip.status == 0 && gzip.output.count < 40_000)
+        #expect(!module.contains("</script"))
     }
 }

@@ -6,8 +6,12 @@
 // patch folds: pass 1 the premultiplied colors and coverage in float
 // images (PassTargets.js), pass 2 finish.frag.
 
-/** A renderer for one WebGL2 context: its programs by defines, buffers, textures and pass targets. */
-function createGLRenderer(gl) {
+/**
+ * A renderer for one WebGL2 context: its programs by defines, buffers,
+ * textures and pass targets. `passesPolynomials` false keeps the
+ * polynomial fetch in the fragment stage even where varyings would hold it.
+ */
+function createGLRenderer(gl, passesPolynomials = true) {
     const vertexArray = gl.createVertexArray();
     const buffer = gl.createBuffer();
     gl.bindVertexArray(vertexArray);
@@ -26,6 +30,7 @@ function createGLRenderer(gl) {
         gl, vertexArray, buffer, texture: gl.createTexture(), programs: new Map(), passTargets: null,
         emptyVertexArray: gl.createVertexArray(),
         floatImages: gl.getExtension("EXT_color_buffer_float") !== null,
+        polynomialVaryings: passesPolynomials && gl.getParameter(gl.MAX_VARYING_VECTORS) >= 19,
     };
 }
 
@@ -61,6 +66,7 @@ function meshProgram(renderer, plan, outputMode, grain) {
     return compiledProgram(renderer, meshVertexShader, meshFragmentShader, {
         WEBGL: 1, OPAQUE: plan.colorsAreOpaque ? 1 : 0, COLOR_SPACE: plan.colorSpace === "perceptual" ? 1 : 0,
         OUTPUT_MODE: outputMode, FOLDS: plan.folds ? 1 : 0, GRAIN: outputMode >= 0 && grainDrawn(grain) ? 1 : 0,
+        POLYNOMIAL_VARYINGS: renderer.polynomialVaryings ? 1 : 0,
     });
 }
 

@@ -9,7 +9,9 @@
 // text), a `<script type="application/json">` child, or `src` (a URL).
 // URL parameters for tests and posters: `?t=SECONDS` freezes every
 // element at that time, `dither=0` turns the dither off (as
-// `meshgrad render --time T --no-dither`).
+// `meshgrad render --time T --no-dither`); `varyings=0` makes the
+// renderer fetch the color polynomial per pixel, as browsers that pass
+// fewer than 19 vectors between stages do.
 
 const meshGradientShadow = `<style>
     :host { display: block; position: relative; overflow: hidden; }
@@ -77,6 +79,7 @@ function meshGradientInitialState() {
         source: null, document: null, renderer: null, frame: 0, running: false, userPaused: false,
         sized: false, visible: false, reducedMotion: false, clockStart: 0, heldTime: 0,
         frozenTime: Number.isFinite(frozen) ? frozen : null, ditherOff: query.get("dither") === "0",
+        fetchesPerPixel: query.get("varyings") === "0",
         observers: [], listeners: [],
     };
 }

@@ -45,6 +45,6 @@ function meshGradientRenderer(element) {
         meshGradientFail(element, new Error("this browser has no WebGL2; showing the element's own content"));
         return null;
     }
-    state.renderer = createGLRenderer(gl);
+    state.renderer = createGLRenderer(gl, !state.fetchesPerPixel);
     return state.renderer;
 }
