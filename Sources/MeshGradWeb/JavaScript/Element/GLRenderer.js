@@ -66,7 +66,7 @@ function meshProgram(renderer, plan, outputMode, grain) {
     return compiledProgram(renderer, meshVertexShader, meshFragmentShader, {
         WEBGL: 1, OPAQUE: plan.colorsAreOpaque ? 1 : 0, COLOR_SPACE: plan.colorSpace === "perceptual" ? 1 : 0,
         OUTPUT_MODE: outputMode, FOLDS: plan.folds ? 1 : 0, GRAIN: outputMode >= 0 && grainDrawn(grain) ? 1 : 0,
-        POLYNOMIAL_VARYINGS: renderer.polynomialVaryings ? 1 : 0,
+        POLYNOMIAL_VARYINGS: renderer.polynomialVaryings ? 1 : 0, DISPLAY_P3: renderer.displayP3 ? 1 : 0,
     });
 }
 
@@ -83,11 +83,14 @@ function grainDrawn(grain) {
 /**
  * Draws `plan` (renderPlan's) into the context's drawing buffer, which is
  * plan.width × plan.height: dithered unless `dithers` is false, with the
- * grain field `grain` (grainField's, or null).
+ * grain field `grain` (grainField's, or null), encoded in Display P3 when
+ * `displayP3` (the drawing buffer's color space then).
  */
-function draw(renderer, plan, dithers, grain) {
+function draw(renderer, plan, dithers, grain, displayP3 = false) {
     const gl = renderer.gl;
     const outputMode = dithers ? 0 : 1;
+    renderer.displayP3 = displayP3;
+    if (displayP3) plan = { ...plan, background: displayP3Background(plan.background) };
     uploadMesh(renderer, plan);
     const twoPasses = (plan.antialiasesBorder || plan.folds) && renderer.floatImages;
     if (!twoPasses) {
@@ -187,6 +190,16 @@ function uploadColorPolynomials(gl, texture, coefficients) {
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MIN_FILTER, gl.NEAREST);
     gl.texParameteri(gl.TEXTURE_2D, gl.TEXTURE_MAG_FILTER, gl.NEAREST);
     gl.texImage2D(gl.TEXTURE_2D, 0, gl.RGBA32F, width, height, 0, gl.RGBA, gl.FLOAT, texels);
+}
+
+/**
+ * A straight extended-sRGB color encoded in Display P3, clipped to it (as
+ * color.glsl's encodedDisplayP3 encodes the mesh's colors).
+ */
+function displayP3Background(color) {
+    const linear = color.slice(0, 3).map((c) => colorGamutDecode("srgb", c));
+    const p3 = matrix3Apply(colorGamutFromLinearSRGB("display-p3"), linear);
+    return [...p3.map((c) => colorGamutEncode("display-p3", Math.min(1, Math.max(0, c)))), color[3]];
 }
 
 /**

@@ -107,6 +107,7 @@ function meshGradientSetDocument(element, json) {
     const state = element.state;
     try {
         state.document = readMeshDocument(json);
+        state.document.gamut = animatedMeshNarrowestGamut(state.document.animatedMesh);
         state.source = json;
     } catch (error) {
         meshGradientFail(element, error);

@@ -25,13 +25,27 @@ function meshGradientDrawFrame(element) {
     const grain = state.document.grain ? grainField(state.document.grain, time) : null;
     const dithers = !state.ditherOff && element.getAttribute("dither") !== "off";
     try {
-        draw(renderer, plan, dithers, grain);
+        draw(renderer, plan, dithers, grain, meshGradientDrawsInDisplayP3(element, renderer.gl));
     } catch (error) {
         meshGradientFail(element, error);
         return;
     }
     element.framesDrawn += 1;
     element.dispatchEvent(new CustomEvent("meshgradientframe", { detail: { time } }));
+}
+
+/**
+ * Whether to draw in Display P3: the document's colors reach beyond sRGB
+ * and the browser offers the drawing buffer in it (the buffer is switched
+ * to it, or back to sRGB).
+ */
+function meshGradientDrawsInDisplayP3(element, gl) {
+    const wide = element.state.document.gamut !== "srgb" && "drawingBufferColorSpace" in gl;
+    const space = wide ? "display-p3" : "srgb";
+    if (wide || gl.drawingBufferColorSpace !== undefined) {
+        if (gl.drawingBufferColorSpace !== space) gl.drawingBufferColorSpace = space;
+    }
+    return wide && gl.drawingBufferColorSpace === "display-p3";
 }
 
 /** The WebGL2 renderer, made at the first frame; null (and the fallback shown) without WebGL2. */
