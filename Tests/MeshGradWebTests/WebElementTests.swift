@@ -110,6 +110,39 @@ import Testing
         }
     }
 
+    /// A hidden tab (the page told so as the browser tells it: `hidden`
+    /// and a `visibilitychange` event) holds the clock; shown, it runs on.
+    @Test func itPausesInAHiddenTab() throws {
+        try Self.run { chromium in
+            let page = try Self.page(
+                "hidden", body: Self.element("onboarding", style: "width: 320px; height: 180px"),
+                script: """
+                    for (let k = 0; k < 3; k++) await frame(element);
+                    const shown = element.running;
+                    const tell = (hidden) => {
+                        Object.defineProperty(document, "hidden", { configurable: true, get: () => hidden });
+                        document.dispatchEvent(new Event("visibilitychange"));
+                    };
+                    tell(true);
+                    const hidden = { running: element.running, frames: element.framesDrawn, time: element.time };
+                    await wait(500);
+                    const later = { frames: element.framesDrawn, time: element.time };
+                    tell(false);
+                    for (let k = 0; k < 3; k++) await frame(element);
+                    report({ shown, hidden, later, again: element.running });
+                    """, in: chromium.folder)
+            let findings = try Self.findings(try chromium.realTimeReport(page))
+            print("web element in a hidden tab: \(findings)")
+            let hidden = try #require(findings["hidden"] as? [String: Any])
+            let later = try #require(findings["later"] as? [String: Any])
+            #expect(findings["shown"] as? Bool == true && hidden["running"] as? Bool == false)
+            // The frame already asked for may still come, at the held time; no more.
+            #expect((later["frames"] as? Int ?? 99) - (hidden["frames"] as? Int ?? 0) <= 1)
+            #expect(later["time"] as? Double == hidden["time"] as? Double)
+            #expect(findings["again"] as? Bool == true)
+        }
+    }
+
     @Test func reducedMotionHoldsThePosterFrame() throws {
         try Self.run { chromium in
             // Held: one frame, then nothing for a second. Moving: frames follow.

@@ -35,5 +35,5 @@ function meshGradientUpdateRunning(element) {
         state.heldTime = meshGradientTime(state);
     }
     state.running = shouldRun;
-    meshGradientRequestFrame(element);
+    if (shouldRun) meshGradientRequestFrame(element);
 }

@@ -10,9 +10,15 @@ function meshGradientConnect(element) {
     } catch {
         resize.observe(element);
     }
-    const intersection = new IntersectionObserver((entries) => {
-        state.visible = entries[entries.length - 1].isIntersecting && !document.hidden;
+    // Seen: on screen (the last intersection reported) and the tab shown.
+    let onScreen = false;
+    const updateVisible = () => {
+        state.visible = onScreen && !document.hidden;
         meshGradientUpdateRunning(element);
+    };
+    const intersection = new IntersectionObserver((entries) => {
+        onScreen = entries[entries.length - 1].isIntersecting;
+        updateVisible();
     });
     intersection.observe(element);
     state.observers = [resize, intersection];
@@ -22,10 +28,7 @@ function meshGradientConnect(element) {
         meshGradientUpdateRunning(element);
         meshGradientRequestFrame(element);
     };
-    const onVisibility = () => {
-        state.visible = !document.hidden;
-        meshGradientUpdateRunning(element);
-    };
+    const onVisibility = updateVisible;
     motion.addEventListener("change", onMotion);
     document.addEventListener("visibilitychange", onVisibility);
     state.listeners = [[motion, "change", onMotion], [document, "visibilitychange", onVisibility]];
