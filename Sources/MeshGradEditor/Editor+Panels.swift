@@ -50,6 +50,7 @@ extension Editor {
         guard w != mesh.width || h != mesh.height else { return }
         replaceMesh(with: mesh.resampled(width: w, height: h).colorsRounded8)
         selection = nil
+        group = []
     }
 
     /// The document's canvas size (`"size"`); nil removes it.

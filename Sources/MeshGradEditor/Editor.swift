@@ -15,6 +15,10 @@ public struct Editor: Sendable {
     /// document has none (a scene of gradients and solids).
     public private(set) var target: GradientDocument.MeshTarget?
     public var selection: Selection?
+    /// Vertices chosen together (shift-click, a marquee): group moves,
+    /// nudges and alignment act on all of them (``movedVertices``). Empty
+    /// or one vertex: the ``selection`` alone.
+    public var group: Set<Int> = []
     private var undoStack: [GradientDocument] = []
     private var redoStack: [GradientDocument] = []
     private var gestureStart: GradientDocument?
@@ -40,6 +44,7 @@ public struct Editor: Sendable {
         guard document[.layer(index)] != nil else { return false }
         target = .layer(index)
         selection = nil
+        group = []
         return true
     }
 
@@ -127,9 +132,11 @@ public struct Editor: Sendable {
         if target.flatMap({ document[$0] }) == nil { target = document.defaultMeshTarget }
         guard let mesh = mesh?.mesh else {
             selection = nil
+        group = []
             return
         }
         if let v = selection?.vertex, v >= mesh.width * mesh.height { selection = nil }
+        group = group.filter { $0 < mesh.width * mesh.height }
     }
 
     // MARK: - Geometry
@@ -192,8 +199,10 @@ public struct Editor: Sendable {
         }
     }
 
-    /// Moves the selection by `delta` (unit coordinates).
+    /// Moves the selection (every vertex of a group) by `delta` (unit
+    /// coordinates).
     public mutating func nudge(by delta: SIMD2<Double>) {
+        if group.count > 1 { return moveGroup(by: delta) }
         guard let selection, let p = position(of: selection) else { return }
         move(selection, to: p + delta)
     }

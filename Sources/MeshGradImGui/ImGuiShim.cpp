@@ -230,6 +230,7 @@ void mgui_color_swatch(const char *label, const float *rgba) {
 bool mgui_item_activated(void) { return ImGui::IsItemActivated(); }
 bool mgui_item_deactivated(void) { return ImGui::IsItemDeactivated(); }
 bool mgui_item_active(void) { return ImGui::IsItemActive(); }
+void mgui_set_keyboard_focus_here(void) { ImGui::SetKeyboardFocusHere(); }
 bool mgui_any_item_active(void) { return ImGui::IsAnyItemActive(); }
 
 void mgui_item_rect(float *x, float *y, float *width, float *height) {

@@ -1,5 +1,6 @@
 import CGLFW
 import Foundation
+import MeshGradCore
 import MeshGradDocument
 import MeshGradImGui
 
@@ -11,6 +12,8 @@ enum Dialog: Equatable {
     case externalChange(GradientDocument)
     /// A recovery file from an earlier session that ended unsaved.
     case recovery(GradientDocument, written: Date)
+    /// Save As: a path to type (folders that do not exist yet are made).
+    case saveAs
 
     /// ImGui's popup name (the title of the dialog).
     var title: String {
@@ -18,6 +21,7 @@ enum Dialog: Equatable {
         case .quit: "Unsaved changes"
         case .externalChange: "Changed on disk"
         case .recovery: "Recover unsaved work?"
+        case .saveAs: "Save As"
         }
     }
 }
@@ -47,6 +51,36 @@ extension PreviewSession {
 
     enum Answer { case save, discard, cancel, reload, keep, recover }
 
+    /// Ctrl-Shift-S: asks where to save, proposing a free name beside the
+    /// document.
+    func beginSaveAs() {
+        panels.saveAsPath = proposedSaveName
+        panels.saveAsFocused = false
+        ask(.saveAs)
+    }
+
+    /// Save As's answer: the path typed, relative to the document's folder
+    /// when not absolute (`~` is the home folder), `.json` added when it
+    /// has no extension. An existing file is not replaced: the dialog stays
+    /// and says so.
+    func saveAs(_ typed: String) {
+        var target = (typed.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
+        guard !target.isEmpty else { return }
+        if !target.hasPrefix("/") {
+            let folder = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+            target = (folder as NSString).appendingPathComponent(target)
+        }
+        if (target as NSString).pathExtension.isEmpty { target += ".json" }
+        if FileManager.default.fileExists(atPath: target) {
+            panels.saveAsPath = target
+            say("\((target as NSString).lastPathComponent) exists; choose another name")
+            return
+        }
+        dialog = nil
+        needsRedraw = true
+        save(to: target)
+    }
+
     func answer(_ answer: Answer) {
         guard let question = dialog else { return }
         dialog = nil
@@ -71,6 +105,9 @@ extension PreviewSession {
             say("recovered unsaved work; Ctrl-S saves it")
         case (.recovery, .discard):
             recovery?.remove()
+        case (.saveAs, .save):
+            dialog = .saveAs
+            saveAs(panels.saveAsField.text)
         default:
             break
         }
@@ -89,6 +126,8 @@ extension PreviewSession {
             answer(.keep)
         case (.recovery, GLFW_KEY_R), (.recovery, GLFW_KEY_ENTER): answer(.recover)
         case (.recovery, GLFW_KEY_D), (.recovery, GLFW_KEY_ESCAPE): answer(.discard)
+        case (.saveAs, GLFW_KEY_ESCAPE): answer(.cancel)
+        case (.saveAs, GLFW_KEY_ENTER), (.saveAs, GLFW_KEY_KP_ENTER): answer(.save)
         default: break
         }
     }
@@ -120,7 +159,24 @@ extension PreviewSession {
             mgui_text("Unsaved work on \(label) was kept from a session that ended")
             mgui_text("without saving (\(written.formatted(date: .abbreviated, time: .standard))).")
             buttons([("Recover (R)", .recover), ("Discard it (D)", .discard)])
+        case .saveAs:
+            saveAsField()
         }
+    }
+
+    /// The path field (with the keyboard when the dialog opens; Enter
+    /// saves) and the buttons.
+    func saveAsField() {
+        mgui_text("Save \(label) as (a new folder in the path is made):")
+        if !panels.saveAsFocused {
+            mgui_set_keyboard_focus_here()
+            panels.saveAsFocused = true
+        }
+        mgui_set_next_item_width(520)
+        if let entered = panels.saveAsField.draw("##saveAsPath", value: panels.saveAsPath) {
+            panels.saveAsPath = entered
+        }
+        buttons([("Save (Enter)", .save), ("Cancel (Esc)", .cancel)])
     }
 
     func buttons(_ choices: [(String, Answer)]) {

@@ -4,11 +4,13 @@ enum KeyBindings {
     static let help = """
         meshgrad preview: keys and mouse
           drag a vertex     move it (Shift: snap to a 5 % grid; Alt: a Bézier vertex with its handles)
+          drag elsewhere    a marquee: the vertices inside become a group (Shift: added to it)
+          Shift-click       add a vertex to the group, or take it out; dragging one of the group moves all
           drag a handle     with the overlay on (O): bend the curve; an inferred handle makes the mesh bezierPoints
           drag a layer      in a scene: move the selected layer's frame; its corner square resizes it
           scroll, right-drag  zoom / pan the canvas (with the overlay on, it sits in a margin); 0: fit
           Tab / Shift-Tab   select the next / previous vertex;  Esc: select nothing
-          arrows            nudge the selection 1 px (Shift: 10 px)
+          arrows            nudge the selection (or the group) 1 px (Shift: 10 px)
           B                 select the background color
           Q / W             hue of the selected color -15° / +15° (Oklch)
           A / S             lightness -0.05 / +0.05
@@ -24,8 +26,8 @@ enum KeyBindings {
           Space             play / pause the animation;  . and ,  step a frame forward / back
           [ / ]             animation speed ×0.5 / ×2
           Ctrl-Z            undo;  Ctrl-Shift-Z or Ctrl-Y: redo
-          Ctrl-S            save (atomically; a preset is saved as a new file)
-          Ctrl-Shift-S      save as a new file next to the original (name-1.json, ...)
+          Ctrl-S            save (atomically; a preset asks where, as Save As)
+          Ctrl-Shift-S      save as: type a path (relative to the document's folder; new folders are made)
           E                 export a PNG at the export size (--export-size) through the offscreen path
           C                 copy the SwiftUI code to the clipboard, and print it
           H                 hide / show the panels (hidden: the picture exactly as meshgrad render draws it)

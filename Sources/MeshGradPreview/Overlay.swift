@@ -33,6 +33,7 @@ extension PreviewSession {
         func px(_ p: SIMD2<Double>) -> SIMD2<Float> { SIMD2<Float>(view.pixels(canvasPoint(p))) }
         if !view.isFull { canvasOutline(view) }
         if let k = layerView.selected { layerFrameOverlay(k, view: view) }
+        if let marquee = gestures.marquee { marqueeOverlay(marquee.start, marquee.end, view: view) }
         guard let mesh = displayedMesh else { return }
         let white = SIMD4<Float>(1, 1, 1, 0.9)
         let shadow = SIMD4<Float>(0, 0, 0, 0.55)
@@ -62,6 +63,20 @@ extension PreviewSession {
             let p = px(points[selected].position)
             overlay.square(at: p, size: 14, color: shadow)
             overlay.square(at: p, size: 10, color: accent)
+        }
+        // The rest of the group: accent squares, a size smaller.
+        for i in editor.group where i < points.count && i != editor.selection?.vertex {
+            overlay.square(at: px(points[i].position), size: 12, color: shadow)
+            overlay.square(at: px(points[i].position), size: 8, color: accent)
+        }
+    }
+
+    /// The marquee being drawn: its outline, dark under light.
+    func marqueeOverlay(_ start: SIMD2<Double>, _ end: SIMD2<Double>, view: CanvasView) {
+        let corners = [start, SIMD2(end.x, start.y), end, SIMD2(start.x, end.y)].map { SIMD2<Float>(view.pixels($0)) }
+        for i in 0..<4 {
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 3, color: SIMD4(0, 0, 0, 0.5))
+            overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1, color: SIMD4(1, 1, 1, 0.9))
         }
     }
 

@@ -168,19 +168,37 @@ extension PreviewSession {
         return best?.0
     }
 
+    /// A press on a vertex or handle takes it (a vertex of the group: the
+    /// whole group) to drag; shift-clicking a vertex without dragging adds
+    /// it to the group or takes it out; a press elsewhere moves a scene
+    /// layer's frame, or starts a marquee.
     func mouseDown(shift: Bool, alt: Bool) {
         guard !panelsHaveMouse else { return }
         needsRedraw = true
         guard let target = pick(), let shown = displayedMeshPosition(of: target) else {
             if !beginFrameDrag() {
-                editor.selection = nil
+                if !shift { editor.selectGroup([]) }
+                gestures.marquee = (cursorInUnits, cursorInUnits, shift)
             }
             return
         }
-        editor.selection = target
+        let inGroup = target.vertex.map { editor.group.count > 1 && editor.group.contains($0) } ?? false
+        if !inGroup && !shift {
+            editor.group = []
+            editor.selection = target
+        } else if !inGroup, case .handle = target {
+            editor.selection = target
+        }
         if editor.document.isAnimated { clock.playing = false }
         editor.beginGesture()
-        gestures.dragging = Drag(target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt)
+        gestures.dragging = Drag(
+            target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt, movesGroup: inGroup,
+            togglesOnClick: shift && target.vertex != nil && !isHandle(target))
+    }
+
+    func isHandle(_ target: Selection) -> Bool {
+        if case .handle = target { return true }
+        return false
     }
 
     func mouseMoved(x: Double, y: Double) {
@@ -199,7 +217,12 @@ extension PreviewSession {
             dragFrame(shift: glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS)
             return
         }
-        guard let drag = gestures.dragging, let shown = displayedMeshPosition(of: drag.target),
+        if gestures.marquee != nil {
+            gestures.marquee?.end = cursorInUnits
+            needsRedraw = true
+            return
+        }
+        guard var drag = gestures.dragging, let shown = displayedMeshPosition(of: drag.target),
             let base = editor.position(of: drag.target)
         else { return }
         // Move the document's point so that the drawn point follows the
@@ -209,8 +232,19 @@ extension PreviewSession {
             glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS
             || glfwGetKey(window.handle, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS
         if shift { wanted = (wanted / Self.snapStep).rounded(.toNearestOrEven) * Self.snapStep }
-        let hasBezier = editor.hasExplicitHandles
-        editor.move(drag.target, to: base + (wanted - shown), withHandles: drag.withHandles || !hasBezier)
+        guard wanted != shown else { return }
+        drag.moved = true
+        gestures.dragging = drag
+        if drag.togglesOnClick && !drag.movesGroup {
+            editor.group = []
+            editor.selection = drag.target
+        }
+        if drag.movesGroup {
+            editor.moveGroup(by: wanted - shown)
+        } else {
+            let hasBezier = editor.hasExplicitHandles
+            editor.move(drag.target, to: base + (wanted - shown), withHandles: drag.withHandles || !hasBezier)
+        }
         needsRedraw = true
     }
 
@@ -223,10 +257,31 @@ extension PreviewSession {
             editor.endGesture()
             needsRedraw = true
         }
-        guard gestures.dragging != nil else { return }
+        if let marquee = gestures.marquee {
+            gestures.marquee = nil
+            selectInside(marquee)
+            needsRedraw = true
+        }
+        guard let drag = gestures.dragging else { return }
         gestures.dragging = nil
         editor.endGesture()
+        if drag.togglesOnClick && !drag.moved, let vertex = drag.target.vertex { editor.toggleInGroup(vertex) }
         needsRedraw = true
+    }
+
+    /// The vertices drawn inside a marquee become the group (added to it
+    /// when the marquee began with shift).
+    func selectInside(_ marquee: (start: SIMD2<Double>, end: SIMD2<Double>, adds: Bool)) {
+        let low = pointwiseMin(marquee.start, marquee.end)
+        let high = pointwiseMax(marquee.start, marquee.end)
+        guard let count = editor.mesh.map({ $0.mesh.width * $0.mesh.height }) else { return }
+        let inside = (0..<count).filter { i in
+            guard let p = displayedPosition(of: .vertex(i)) else { return false }
+            return all(p .>= low) && all(p .<= high)
+        }
+        let kept = marquee.adds ? editor.movedVertices.filter { !inside.contains($0) } : []
+        editor.selectGroup(inside + kept)
+        if !inside.isEmpty { say("\(editor.movedVertices.count) vertices selected") }
     }
 
     // MARK: - Keys
@@ -276,7 +331,8 @@ extension PreviewSession {
         case GLFW_KEY_Y where control:
             editor.redo()
         case GLFW_KEY_S where control:
-            save(asNewFile: shift)
+            // A preset has no file yet: its first save asks where.
+            if shift || path == nil { beginSaveAs() } else { save(asNewFile: false) }
         case GLFW_KEY_Q where control:
             requestQuit()
         case GLFW_KEY_TAB where vertexCount > 0:
@@ -347,6 +403,13 @@ struct Drag {
     var grab: SIMD2<Double>
     /// Alt: a Bézier vertex moves with its handles.
     var withHandles: Bool
+    /// A vertex of the group: the whole group moves with it.
+    var movesGroup = false
+    /// Shift on a vertex: a click (no motion) adds it to the group or takes
+    /// it out; a drag moves it, snapped.
+    var togglesOnClick = false
+    /// Whether the pointer has moved the point yet.
+    var moved = false
 }
 
 extension PreviewSession {

@@ -261,7 +261,7 @@ public final class PreviewSession {
                 to: (Int(view.origin.x), Int(view.origin.y), Int(view.size.x), Int(view.size.y)),
                 backdrop: SIMD4(0.11, 0.11, 0.12, 1))
         }
-        if gestures.showsOverlay || editor.selection != nil || layerView.selected != nil {
+        if gestures.showsOverlay || editor.selection != nil || layerView.selected != nil || gestures.marquee != nil {
             buildOverlay(width: width, height: height)
             try overlay.draw(framebufferWidth: width, framebufferHeight: height)
         }
@@ -327,20 +327,30 @@ public final class PreviewSession {
             textMasks: textMasks)
     }
 
-    /// Saves (atomically); false, with the reason on stderr and in the
-    /// status line, when it could not.
+    /// Saves (atomically) to the document's file, or, for a preset or a new
+    /// document, or `asNewFile`, to a free name beside it; false, with the
+    /// reason on stderr and in the status line, when it could not.
     @discardableResult
     func save(asNewFile: Bool) -> Bool {
-        let target: String
-        if let path, !asNewFile {
-            target = path
-        } else {
-            let directory =
-                path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-            let stem = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? label
-            target = freeName(in: directory, stem: stem, extension: "json")
-        }
+        if let path, !asNewFile { return save(to: path) }
+        return save(to: proposedSaveName)
+    }
+
+    /// `NAME-1.json` (the first free) in the document's folder, or the
+    /// current one.
+    var proposedSaveName: String {
+        let directory = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+        let stem = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? label
+        return freeName(in: directory, stem: stem, extension: "json")
+    }
+
+    /// Writes the document to `target` (its folders made as needed), which
+    /// becomes the window's file.
+    @discardableResult
+    func save(to target: String) -> Bool {
         do {
+            let folder = PathText.folder(of: target)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
             try AtomicFile.write(Data(editor.document.savedText.utf8), to: URL(fileURLWithPath: target))
             if target != path {
                 path = target

@@ -29,6 +29,9 @@ struct CanvasGestures {
     var dragging: Drag?
     /// A scene layer's frame being moved or resized.
     var draggingFrame: FrameDrag?
+    /// A marquee being drawn from an empty spot: its corners in canvas
+    /// units, and whether it adds to the group (shift).
+    var marquee: (start: SIMD2<Double>, end: SIMD2<Double>, adds: Bool)?
 }
 
 /// A scene's layers as the window shows them (not the file).

@@ -55,6 +55,11 @@ struct PanelState {
     var exportSizeIndex = 0
     var videoFormat = 0
     var videoSeconds: Double?
+    /// Save As's path field, what it proposes, and whether it has had the
+    /// keyboard given to it.
+    var saveAsField = TextField()
+    var saveAsPath = ""
+    var saveAsFocused = false
     /// The SwiftUI code shown in the Export panel, and what it was made from.
     var code: (document: GradientDocument, text: String)?
 }

@@ -88,6 +88,8 @@ void mgui_color_swatch(const char *label, const float *rgba);
 bool mgui_item_activated(void);
 bool mgui_item_deactivated(void);
 bool mgui_item_active(void);
+/// Gives the keyboard to the next widget drawn (a dialog's text field).
+void mgui_set_keyboard_focus_here(void);
 bool mgui_any_item_active(void);
 /// The last widget's rectangle in window pixels (for the tests' layout file).
 void mgui_item_rect(float *x, float *y, float *width, float *height);

@@ -1,0 +1,74 @@
+import MeshGradCore
+import MeshGradDocument
+import Testing
+
+@testable import MeshGradEditor
+
+/// Several vertices at once: chosen, moved, nudged and aligned together,
+/// each edit one undo step; a group that outlives its vertices shrinks.
+@Suite struct EditorGroupTests {
+    static var editor: Editor { Editor(document: EditorTests.document) }
+
+    func positions(_ editor: Editor) -> [SIMD2<Double>] { editor.mesh!.mesh.locations.positions }
+
+    @Test func aGroupMovesAsOneStep() {
+        var editor = Self.editor
+        let before = positions(editor)
+        editor.selectGroup([1, 4, 7])
+        #expect(editor.movedVertices == [1, 4, 7] && editor.selection == .vertex(1))
+        editor.nudge(by: SIMD2(0.025, -0.01))
+        let after = positions(editor)
+        for i in before.indices {
+            let expected = [1, 4, 7].contains(i) ? before[i] + SIMD2(0.025, -0.01) : before[i]
+            #expect(length(after[i] - expected) < 1e-12, "vertex \(i)")
+        }
+        let undone = editor.undo()
+        #expect(undone && positions(editor) == before)
+        #expect(!editor.canUndo)
+    }
+
+    @Test func shiftClickAddsAndRemoves() {
+        var editor = Self.editor
+        editor.selection = .vertex(2)
+        editor.toggleInGroup(5)
+        #expect(editor.movedVertices == [2, 5] && editor.selection == .vertex(5))
+        editor.toggleInGroup(2)
+        #expect(editor.movedVertices == [5])
+        editor.toggleInGroup(99)
+        #expect(editor.group == [5])
+    }
+
+    @Test func alignLinesTheGroupUp() {
+        var editor = Self.editor
+        editor.selectGroup([3, 4, 5])
+        editor.moveGroup(by: SIMD2(0, 0))  // nothing moved: no step
+        #expect(!editor.canUndo)
+        editor.editMesh { mesh in
+            var points = mesh.mesh.locations.positions
+            points[4].y += 0.1
+            mesh.mesh.locations = .points(points)
+        }
+        let top = [3, 4, 5].map { positions(editor)[$0].y }.min()!
+        editor.alignGroup(.top)
+        let p = positions(editor)
+        #expect(p[3].y == top && p[4].y == top && p[5].y == top)
+        editor.alignGroup(.centerX)
+        #expect(positions(editor)[3].x == positions(editor)[5].x)
+        for _ in 0..<3 {
+            let undone = editor.undo()
+            #expect(undone)
+        }
+        #expect(positions(editor) == Self.editor.mesh!.mesh.locations.positions)
+    }
+
+    @Test func aSmallerGridDropsTheVerticesItLost() {
+        var editor = Self.editor
+        editor.selectGroup([0, 8])
+        editor.resizeGrid(by: -1)
+        #expect(editor.group.isEmpty && editor.selection == nil)
+        let undone = editor.undo()
+        #expect(undone && editor.group.allSatisfy { $0 < 9 })
+    }
+}
+
+private func length(_ p: SIMD2<Double>) -> Double { (p * p).sum().squareRoot() }

@@ -1,0 +1,69 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradTestSupport
+import Testing
+
+/// Designer tasks, scripted as a designer does them (xdotool on an X
+/// display, each step waiting for the frame that shows it), each checked by
+/// the file it saves. (An extension of PreviewWindowTests: one window at a
+/// time.)
+extension PreviewWindowTests {
+    /// A 3×3 mesh whose middle row stands inside the canvas, so that a
+    /// marquee can be drawn round it in the window.
+    static var insetRow: GradientDocument {
+        var points = MeshGradient.regularGrid(width: 3, height: 3)
+        points[3] = SIMD2(0.1, 0.5)
+        points[5] = SIMD2(0.9, 0.5)
+        var mesh = red9.animatedMesh!.mesh
+        mesh.locations = .points(points)
+        return GradientDocument(mesh: mesh)
+    }
+
+    /// Drags with the left button from `from` to `to` (window pixels), in steps.
+    func drag(_ preview: Preview, from: SIMD2<Int>, to: SIMD2<Int>) throws {
+        let origin = try preview.origin()
+        try preview.xdotool(["mousemove", "\(origin.x + from.x)", "\(origin.y + from.y)"])
+        try preview.waitForFrame()
+        try preview.xdotool(["mousedown", "1"])
+        for step in 1...4 {
+            let p = from &+ (to &- from) &* step / 4
+            try preview.xdotool(["mousemove", "\(origin.x + p.x)", "\(origin.y + p.y)"])
+            try preview.waitForFrame()
+        }
+        try preview.xdotool(["mouseup", "1"])
+        try preview.waitForFrame()
+    }
+
+    /// Select three vertices by marquee, move them 10 px, save as a new
+    /// file in a new folder: the new file has exactly those moved, the
+    /// old one is untouched.
+    @Test func marqueeNudgeAndSaveAsIntoANewFolder() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("row.json")
+        try Data(Self.insetRow.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
+        // Round the middle row (x 40, 200, 360 at y 150), none of the others.
+        try drag(preview, from: SIMD2(20, 120), to: SIMD2(380, 180))
+        try key(preview, "shift+Right")
+        try preview.waitForFrame()
+        try key(preview, "ctrl+shift+s")
+        try preview.waitForFrame()
+        try preview.xdotool(["type", "--delay", "20", "made/moved.json"])
+        try preview.waitForFrame()
+        try key(preview, "Return")
+        let target = dir.appendingPathComponent("made/moved.json").path
+        let saved = try #require(waitForDocument(at: target, timeout: 15) { _ in true }, "nothing saved at \(target)")
+        let before = Self.insetRow.animatedMesh!.mesh.locations.positions
+        let after = try #require(saved.animatedMesh?.mesh.locations.positions)
+        for i in 0..<9 {
+            let expected = (3...5).contains(i) ? before[i] + SIMD2(10.0 / 400, 0) : before[i]
+            #expect(abs(after[i].x - expected.x) < 1e-9 && abs(after[i].y - expected.y) < 1e-9, "vertex \(i): \(after[i])")
+        }
+        #expect(try GradientDocument.load(path: spec.path) == Self.insetRow)
+        #expect(waitForTitle(preview) { $0.contains("moved.json") }, "title: \(preview.title)")
+        _ = try preview.quit()
+    }
+}
