@@ -278,7 +278,9 @@ let package = Package(
         ),
         .testTarget(
             name: "MeshGradPreviewTests",
-            dependencies: ["MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport"]
+            dependencies: [
+                "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport",
+            ]
         ),
         .testTarget(
             name: "MeshGradTests",

@@ -82,6 +82,8 @@ public final class WindowContext {
     public func swapBuffers() { glfwSwapBuffers(handle) }
 
     public func setClipboard(_ text: String) { glfwSetClipboardString(handle, text) }
+    /// The system clipboard's text, if it holds text.
+    public var clipboard: String? { glfwGetClipboardString(handle).map { String(cString: $0) } }
 
     /// The window's pixels as drawn last (before the swap), top row first.
     public func readPixels() throws(GLError) -> (width: Int, height: Int, rgba: [UInt8]) {

@@ -230,6 +230,10 @@ void mgui_color_swatch(const char *label, const float *rgba) {
 bool mgui_item_activated(void) { return ImGui::IsItemActivated(); }
 bool mgui_item_deactivated(void) { return ImGui::IsItemDeactivated(); }
 bool mgui_item_active(void) { return ImGui::IsItemActive(); }
+bool mgui_color_button(const char *id, const float *rgba, float size) {
+    return ImGui::ColorButton(id, ImVec4(rgba[0], rgba[1], rgba[2], rgba[3]), ImGuiColorEditFlags_AlphaPreviewHalf,
+        ImVec2(size, size));
+}
 void mgui_set_keyboard_focus_here(void) { ImGui::SetKeyboardFocusHere(); }
 bool mgui_any_item_active(void) { return ImGui::IsAnyItemActive(); }
 

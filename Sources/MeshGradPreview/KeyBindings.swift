@@ -12,6 +12,8 @@ enum KeyBindings {
           Tab / Shift-Tab   select the next / previous vertex;  Esc: select nothing
           arrows            nudge the selection (or the group) 1 px (Shift: 10 px)
           B                 select the background color
+          I                 eyedropper: the next click on the canvas gives its color to the selection (Esc: not)
+          Ctrl-C / Ctrl-V   copy the selected color's hex / paste a hex from the clipboard onto the selection
           Q / W             hue of the selected color -15° / +15° (Oklch)
           A / S             lightness -0.05 / +0.05
           Z / X             chroma -0.02 / +0.02

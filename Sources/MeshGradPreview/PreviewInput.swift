@@ -175,6 +175,7 @@ extension PreviewSession {
     func mouseDown(shift: Bool, alt: Bool) {
         guard !panelsHaveMouse else { return }
         needsRedraw = true
+        if gestures.eyedropper { return pickColorUnderPointer() }
         guard let target = pick(), let shown = displayedMeshPosition(of: target) else {
             if !beginFrameDrag() {
                 if !shift { editor.selectGroup([]) }
@@ -338,6 +339,9 @@ extension PreviewSession {
         case GLFW_KEY_TAB where vertexCount > 0:
             let current = editor.selection?.vertex ?? (shift ? 0 : -1)
             editor.selection = .vertex((current + (shift ? -1 : 1) + vertexCount) % vertexCount)
+        case GLFW_KEY_ESCAPE where gestures.eyedropper:
+            gestures.eyedropper = false
+            say("eyedropper off")
         case GLFW_KEY_ESCAPE:
             if helpVisible {
                 helpVisible = false
@@ -375,6 +379,9 @@ extension PreviewSession {
         case GLFW_KEY_LEFT_BRACKET: clock.speed /= 2
         case GLFW_KEY_RIGHT_BRACKET: clock.speed *= 2
         case GLFW_KEY_E: exportPNG()
+        case GLFW_KEY_C where control: copySelectedColor()
+        case GLFW_KEY_V where control: pasteColor()
+        case GLFW_KEY_I: toggleEyedropper()
         case GLFW_KEY_C:
             // What `meshgrad code` prints: a scene as a whole view.
             let code = editor.document.swiftUICode(viewName: swiftViewName(for: label))
@@ -442,7 +449,7 @@ extension PreviewSession {
     func refusesForSelection(_ key: Int32, control: Bool) -> Bool {
         guard !control else { return false }
         let needsMesh: Set<Int32> = [
-            GLFW_KEY_TAB, GLFW_KEY_B, GLFW_KEY_M, GLFW_KEY_P, GLFW_KEY_G, GLFW_KEY_R, GLFW_KEY_Q, GLFW_KEY_W,
+            GLFW_KEY_TAB, GLFW_KEY_B, GLFW_KEY_I, GLFW_KEY_M, GLFW_KEY_P, GLFW_KEY_G, GLFW_KEY_R, GLFW_KEY_Q, GLFW_KEY_W,
             GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_Z, GLFW_KEY_X, GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN,
         ]
         let needsSelection: Set<Int32> = [

@@ -32,6 +32,8 @@ struct CanvasGestures {
     /// A marquee being drawn from an empty spot: its corners in canvas
     /// units, and whether it adds to the group (shift).
     var marquee: (start: SIMD2<Double>, end: SIMD2<Double>, adds: Bool)?
+    /// The eyedropper (I): the next click on the canvas takes its color.
+    var eyedropper = false
 }
 
 /// A scene's layers as the window shows them (not the file).

@@ -21,6 +21,7 @@ extension PreviewSession {
             mgui_text("Background")
         }
         colorFields()
+        swatches()
         if let i = selection.vertex { handleFields(of: i) }
     }
 
@@ -99,8 +100,7 @@ extension PreviewSession {
             say("not a color: \"\(typed)\" (expected #RRGGBB or #RRGGBBAA)")
             return
         }
-        editor.setSelectedColor(color)
-        needsRedraw = true
+        applyColor(color)
     }
 
     func handleFields(of vertex: Int) {

@@ -1,3 +1,4 @@
+import MeshGradCore
 import MeshGradDocument
 import MeshGradEditor
 import MeshGradImGui
@@ -55,6 +56,8 @@ struct PanelState {
     var exportSizeIndex = 0
     var videoFormat = 0
     var videoSeconds: Double?
+    /// Colors taken lately (eyedropper, swatch, paste, hex), newest first.
+    var recentColors: [RGBAColor] = []
     /// Save As's path field, what it proposes, and whether it has had the
     /// keyboard given to it.
     var saveAsField = TextField()

@@ -72,3 +72,29 @@ import Testing
 }
 
 private func length(_ p: SIMD2<Double>) -> Double { (p * p).sum().squareRoot() }
+
+/// The eyedropper's reading and the document's palette.
+@Suite struct EditorColorToolTests {
+    @Test func theEyedropperReadsWhatTheMeshShows() throws {
+        let editor = Editor(document: EditorTests.document)
+        let mesh = try #require(editor.mesh?.mesh)
+        // Inside a corner pixel of vertex 0 the mesh shows vertex 0's color.
+        let corner = try #require(editor.color(at: SIMD2(0.0005, 0.0005), time: 0))
+        for k in 0..<3 { #expect(abs(corner.vector[k] - mesh.colors[0].vector[k]) <= 1.0 / 255, "channel \(k)") }
+        #expect(editor.color(at: SIMD2(1.2, 0.5), time: 0) == nil)
+        // Halfway between two vertices: neither's color.
+        let middle = try #require(editor.color(at: SIMD2(0.25, 0.0005), time: 0))
+        #expect(middle != mesh.colors[0].rounded8 && middle != mesh.colors[1].rounded8)
+    }
+
+    @Test func thePaletteListsEachColorOnce() {
+        var editor = Editor(document: EditorTests.document)
+        let colors = editor.mesh!.mesh.colors
+        editor.selection = .vertex(1)
+        editor.setSelectedColor(colors[0])
+        let palette = editor.palette
+        #expect(palette.first == colors[0].rounded8 || palette.first == colors[0])
+        #expect(Set(palette).count == palette.count)
+        #expect(palette.count == Set(editor.mesh!.mesh.colors + [editor.mesh!.mesh.background]).count)
+    }
+}

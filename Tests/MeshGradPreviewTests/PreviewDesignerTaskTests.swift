@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradEditor
 import MeshGradTestSupport
 import Testing
 
@@ -64,6 +65,41 @@ extension PreviewWindowTests {
         }
         #expect(try GradientDocument.load(path: spec.path) == Self.insetRow)
         #expect(waitForTitle(preview) { $0.contains("moved.json") }, "title: \(preview.title)")
+        _ = try preview.quit()
+    }
+}
+
+extension PreviewWindowTests {
+    /// Red on the left, blue on the right, green down the middle.
+    static var stripes: GradientDocument {
+        grid3(colors: ["#ff0000", "#00c000", "#0000ff", "#ff0000", "#00c000", "#0000ff", "#ff0000", "#00c000", "#0000ff"])
+    }
+
+    /// The eyedropper takes a color from the canvas onto another vertex:
+    /// the saved vertex has the color the mesh shows where the click was.
+    @Test func eyedropperTakesAColorFromTheCanvas() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("stripes.json")
+        try Data(Self.stripes.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
+        try click(preview, at: SIMD2(0, 150))  // vertex 3, red, on the left edge
+        try key(preview, "i")
+        try preview.waitForFrame()
+        // Between the green middle and the blue right: a mix only the render knows.
+        // (A pixel whose corner and center fall in one pixel of the eyedropper's 512² render.)
+        let spot = SIMD2(290, 75)
+        try click(preview, at: spot)
+        try key(preview, "ctrl+s")
+        let saved = try #require(waitForDocument(at: spec.path, timeout: 15) { $0 != Self.stripes })
+        let expected = try #require(
+            Editor(document: Self.stripes).color(at: SIMD2(290.0 / 400, 75.0 / 300), time: 0))
+        let taken = try #require(saved.animatedMesh?.mesh.colors[3])
+        #expect(taken == expected.rounded8, "\(taken.hexString) vs \(expected.hexString)")
+        #expect(taken != RGBAColor(hex: "#ff0000")! && taken.blue > 0.2 && taken.green > 0.2)
+        let others = saved.animatedMesh!.mesh.colors.enumerated().filter { $0.offset != 3 }.map(\.element)
+        #expect(others == Self.stripes.animatedMesh!.mesh.colors.enumerated().filter { $0.offset != 3 }.map(\.element))
         _ = try preview.quit()
     }
 }

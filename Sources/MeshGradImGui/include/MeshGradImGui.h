@@ -66,6 +66,8 @@ float mgui_display_height(void);
 // MARK: Widgets
 
 bool mgui_button(const char *label);
+/// A square swatch of `rgba` (straight, 0…1), `size` pixels: true when clicked.
+bool mgui_color_button(const char *id, const float *rgba, float size);
 bool mgui_small_button(const char *label);
 bool mgui_checkbox(const char *label, bool *value);
 bool mgui_slider_int(const char *label, int *value, int min, int max);
