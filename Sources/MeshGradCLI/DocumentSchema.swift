@@ -250,6 +250,7 @@ enum DocumentSchema {
                   }
                 },
                 "loop": {"type": "number", "exclusiveMinimum": 0},
+                "name": {"type": "string", "maxLength": 200},
                 "offset": {"$ref": "#/$defs/point"},
                 "scale": {"type": "number", "minimum": 0, "maximum": 100},
                 "shape": {

@@ -237,6 +237,7 @@ func layerText(_ layer: Layer) -> String {
     if let stroke = layer.stroke { fields.append(("stroke", StrokeValue.text(stroke))) }
     if layer.offset != .zero { fields.append(("offset", formatPoint(layer.offset))) }
     if layer.scale != 1 { fields.append(("scale", formatNumber(layer.scale))) }
+    if let name = layer.name { fields.append(("name", jsonString(name))) }
     return object(fields)
 }
 

@@ -176,6 +176,11 @@ struct LayerValue: Decodable {
             offset: try container.decodeIfPresent(PointValue.self, forKey: JSONKey("offset"))?.point ?? .zero,
             scale: try container.decodeScale() ?? 1)
         layer.material = material
+        layer.name = try container.decodeIfPresent(String.self, forKey: JSONKey("name"))
+        if let name = layer.name, name.count > 200 {
+            throw DocumentError(
+                keyPath: container.path("name"), message: "is \(name.count) characters long; expected at most 200")
+        }
     }
 }
 

@@ -13,7 +13,7 @@ public struct Editor: Sendable {
     public private(set) var document: GradientDocument
     /// Which of the document's meshes the edits change; nil when the
     /// document has none (a scene of gradients and solids).
-    public private(set) var target: GradientDocument.MeshTarget?
+    public internal(set) var target: GradientDocument.MeshTarget?
     public var selection: Selection?
     /// Vertices chosen together (shift-click, a marquee): group moves,
     /// nudges and alignment act on all of them (``movedVertices``). Empty

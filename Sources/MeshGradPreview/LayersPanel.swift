@@ -1,11 +1,14 @@
 import MeshGradCore
+import MeshGradEditor
 import MeshGradImGui
 
 extension PreviewSession {
-    /// A scene's layers: select, show/hide (in the window only), reorder,
-    /// opacity, frame; a text layer's string, size, weight and width.
+    /// A scene's layers: add, select, show/hide (in the window only),
+    /// reorder, name, duplicate, delete, opacity, frame; a text layer's
+    /// string, size, weight and width.
     func layersPanel() {
         guard mgui_header("Layers", true) else { return }
+        addLayerButtons()
         let layers = editor.layers
         for (k, layer) in layers.enumerated().reversed() {
             mgui_push_id(Int32(k))
@@ -23,13 +26,52 @@ extension PreviewSession {
             return
         }
         mgui_separator()
+        layerNameField(k, layers[k])
         if mgui_button("Up") { moveSelectedLayer(by: 1) }
+        panels.layout.note("layer-up")
         mgui_same_line()
         if mgui_button("Down") { moveSelectedLayer(by: -1) }
+        panels.layout.note("layer-down")
+        mgui_same_line()
+        if mgui_button("Duplicate"), let copy = editor.duplicateLayer(k) { selectLayer(copy) }
+        mgui_same_line()
+        if mgui_button("Delete") { deleteSelectedLayer() }
         layerFields(k, layers[k])
     }
 
+    /// "+ Text", "+ Mesh", "+ Shape": a new layer over the selected one (or
+    /// on top), selected.
+    func addLayerButtons() {
+        for (n, kind) in Editor.NewLayer.allCases.enumerated() {
+            if n > 0 { mgui_same_line() }
+            if mgui_button("+ \(kind.rawValue.capitalized)") {
+                let at = layerView.selected.map { $0 + 1 } ?? editor.layers.count
+                if let added = editor.insertLayer(kind.layer, at: at) {
+                    layerView.hidden = Set(layerView.hidden.map { $0 >= added ? $0 + 1 : $0 })
+                    selectLayer(added)
+                }
+            }
+            panels.layout.note("add-\(kind.rawValue)")
+        }
+    }
+
+    func deleteSelectedLayer() {
+        guard let k = layerView.selected else { return }
+        editor.deleteLayer(k)
+        layerView.hidden = Set(layerView.hidden.compactMap { $0 == k ? nil : $0 > k ? $0 - 1 : $0 })
+        layerView.selected = nil
+        renderer.forgetUpload()
+        needsRedraw = true
+    }
+
+    /// The layer's name, typed (Enter or leaving the field names it).
+    func layerNameField(_ k: Int, _ layer: Layer) {
+        if let typed = panels.layerName.draw("Name", value: layer.name ?? "") { editor.renameLayer(k, to: typed) }
+        panels.layout.note(panels.layerName.editing ? "layer-name-editing" : "layer-name")
+    }
+
     func layerName(_ layer: Layer) -> String {
+        if let name = layer.name { return name }
         if let symbol = layer.text?.symbol { return "icon \(symbol.prefix(22))" }
         if let text = layer.text {
             return "text \"\(text.text.prefix(18).replacingOccurrences(of: "\n", with: " "))\""

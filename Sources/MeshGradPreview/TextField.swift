@@ -44,6 +44,7 @@ struct PanelState {
     var keepsAspect = false
     var exportSize = TextField()
     var text = TextField()
+    var layerName = TextField()
     /// The Generate panel: the harmony (0: the seed's) and the theme in words.
     var themeField = TextField()
     var themeText = ""

@@ -103,3 +103,42 @@ extension PreviewWindowTests {
         _ = try preview.quit()
     }
 }
+
+extension PreviewWindowTests {
+    /// Add a text layer to meshing-text, name it, move it below the mesh,
+    /// save; then undo all three and save again: the file is the preset's.
+    @Test func aTextLayerIsAddedNamedMovedAndUndone() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let original = try #require(Presets.named("meshing-text")).document
+        let spec = dir.appendingPathComponent("title.json")
+        try Data(original.jsonText().utf8).write(to: spec)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [spec.path, "--window", "1400x900"], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
+        let add = try #require(layout(layoutFile, waitingFor: "add-text"))
+        try click(preview, at: SIMD2(add.x + add.z / 2, add.y + add.w / 2))
+        let name = try #require(layout(layoutFile, waitingFor: "layer-name"))
+        for _ in 0..<3 {
+            try click(preview, at: SIMD2(name.x + 20, name.y + name.w / 2))
+            if layout(layoutFile, waitingFor: "layer-name-editing", timeout: 3) != nil { break }
+        }
+        try preview.xdotool(["type", "--delay", "30", "Subtitle"])
+        try key(preview, "Return")
+        try preview.waitForFrame()
+        let down = try #require(layout(layoutFile, waitingFor: "layer-down"))
+        try click(preview, at: SIMD2(down.x + down.z / 2, down.y + down.w / 2))
+        try key(preview, "ctrl+s")
+        let edited = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 2 })
+        let layers = try #require(edited.scene?.layers)
+        #expect(layers.first?.name == "Subtitle" && layers.first?.text?.text == "Text")
+        #expect(layers.last == original.scene?.layers.first)
+        for _ in 0..<3 { try key(preview, "ctrl+z") }
+        try key(preview, "ctrl+s")
+        let undone = waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 1 }
+        #expect(undone == original)
+        _ = try preview.quit()
+    }
+}

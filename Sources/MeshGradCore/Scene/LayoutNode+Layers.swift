@@ -3,14 +3,21 @@ extension LayoutNode {
     /// background too): what keeps a layout naming the same layers when
     /// the scene swaps them in its drawing order.
     public func swappingLayers(_ a: Int, _ b: Int) -> LayoutNode {
-        func swapped(_ index: Int) -> Int { index == a ? b : index == b ? a : index }
+        renumberingLayers { index in index == a ? b : index == b ? a : index } ?? self
+    }
+
+    /// The layout with every layer index `i` made `renumbered(i)`: the
+    /// layers moved, inserted or deleted under it. A layer mapped to nil
+    /// leaves the layout (a stack's background naming it is dropped); nil
+    /// when this node is such a layer.
+    public func renumberingLayers(_ renumbered: (Int) -> Int?) -> LayoutNode? {
         switch self {
         case .spacer: return self
         case .layer(let index, let width, let height):
-            return .layer(index: swapped(index), width: width, height: height)
+            return renumbered(index).map { .layer(index: $0, width: width, height: height) }
         case .stack(var stack):
-            stack.background = stack.background.map(swapped)
-            stack.children = stack.children.map { $0.swappingLayers(a, b) }
+            stack.background = stack.background.flatMap(renumbered)
+            stack.children = stack.children.compactMap { $0.renumberingLayers(renumbered) }
             return .stack(stack)
         }
     }

@@ -120,6 +120,9 @@ public struct Layer: Hashable, Sendable {
     /// The drawing scaled about the frame's center (SwiftUI's
     /// `.scaleEffect(_:)`): text, corners, strokes and shadows with it.
     public var scale: Double
+    /// What the editor's Layers panel calls it (`"name"`); nil: named by
+    /// its content ("text …", "mesh 3×3"). Drawing ignores it.
+    public var name: String?
 
     public init(
         frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,
