@@ -62,6 +62,7 @@ extension PreviewSession {
         if combo("Video", &format, Self.videoFormats) { panels.videoFormat = format }
         var seconds = panels.videoSeconds ?? animationLength
         if slider("Seconds", &seconds, 0.5...60, format: "%.1f s") { panels.videoSeconds = seconds }
+        panels.layout.note("video-seconds")
         let pressed = mgui_button("Export video")
         panels.layout.note("export-video")
         if pressed { exportVideo(seconds: seconds, format: Self.videoFormats[format]) }

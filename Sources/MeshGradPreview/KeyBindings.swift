@@ -26,6 +26,7 @@ enum KeyBindings {
           drop a photo      fit the mesh to it (as meshgrad fit --positions, at the current grid)
           O                 overlay of vertices, edges and handles on/off
           Space             play / pause the animation;  . and ,  step a frame forward / back
+          K                 record keyframes: a point dragged at the playhead (past 0 s) keys that time
           [ / ]             animation speed ×0.5 / ×2
           Ctrl-Z            undo;  Ctrl-Shift-Z or Ctrl-Y: redo
           Ctrl-S            save (atomically; a preset asks where, as Save As)

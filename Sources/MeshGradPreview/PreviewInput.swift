@@ -190,7 +190,7 @@ extension PreviewSession {
         } else if !inGroup, case .handle = target {
             editor.selection = target
         }
-        if editor.document.isAnimated { clock.playing = false }
+        if editor.document.isAnimated || gestures.recordsKeyframes { clock.playing = false }
         editor.beginGesture()
         gestures.dragging = Drag(
             target: target, grab: meshPoint(cursorInUnits) - shown, withHandles: alt, movesGroup: inGroup,
@@ -240,7 +240,12 @@ extension PreviewSession {
             editor.group = []
             editor.selection = drag.target
         }
-        if drag.movesGroup {
+        if gestures.recordsKeyframes, clock.time > 0, !drag.movesGroup, case .vertex(let i) = drag.target,
+            let keyed = editor.keyframedPosition(of: i, at: clock.time)
+        {
+            // Recording: the point moves at the playhead, not in the base mesh.
+            editor.setKeyframePosition(vertex: i, to: keyed + (wanted - shown), at: clock.time)
+        } else if drag.movesGroup {
             editor.moveGroup(by: wanted - shown)
         } else {
             let hasBezier = editor.hasExplicitHandles
@@ -382,6 +387,9 @@ extension PreviewSession {
         case GLFW_KEY_C where control: copySelectedColor()
         case GLFW_KEY_V where control: pasteColor()
         case GLFW_KEY_I: toggleEyedropper()
+        case GLFW_KEY_K:
+            gestures.recordsKeyframes.toggle()
+            say(gestures.recordsKeyframes ? "recording keyframes: a point dragged keys the playhead" : "not recording")
         case GLFW_KEY_C:
             // What `meshgrad code` prints: a scene as a whole view.
             let code = editor.document.swiftUICode(viewName: swiftViewName(for: label))

@@ -34,6 +34,8 @@ struct CanvasGestures {
     var marquee: (start: SIMD2<Double>, end: SIMD2<Double>, adds: Bool)?
     /// The eyedropper (I): the next click on the canvas takes its color.
     var eyedropper = false
+    /// Record keyframes (K): a point dragged at a time past 0 keys that time.
+    var recordsKeyframes = false
 }
 
 /// A scene's layers as the window shows them (not the file).

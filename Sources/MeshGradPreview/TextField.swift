@@ -57,6 +57,8 @@ struct PanelState {
     var exportSizeIndex = 0
     var videoFormat = 0
     var videoSeconds: Double?
+    /// The keyframe selected in the timeline.
+    var keyframe: Int?
     /// Colors taken lately (eyedropper, swatch, paste, hex), newest first.
     var recentColors: [RGBAColor] = []
     /// Save As's path field, what it proposes, and whether it has had the

@@ -2,6 +2,7 @@ import Foundation
 import MeshGradCore
 import MeshGradDocument
 import MeshGradEditor
+import MeshGradPNG
 import MeshGradTestSupport
 import Testing
 
@@ -140,5 +141,93 @@ extension PreviewWindowTests {
         let undone = waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 1 }
         #expect(undone == original)
         _ = try preview.quit()
+    }
+}
+
+extension PreviewWindowTests {
+    /// Red, with a blue center that the task moves; small, so its video is quick.
+    static var blueCenter: GradientDocument {
+        var document = grid3(
+            colors: ["#ff0000", "#ff0000", "#ff0000", "#ff0000", "#0000ff", "#ff0000", "#ff0000", "#ff0000", "#ff0000"])
+        document.size = CanvasSize(width: 320, height: 180)
+        return document
+    }
+
+    /// Record keyframes, take the playhead to 2 s, drag the center point:
+    /// a keyframe at 2 s; export a 3 s video: its frame at 2 s shows the
+    /// blue point where it was dragged, not where it started.
+    @Test func aKeyframeDraggedAtTwoSecondsIsInTheVideo() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("keyed.json")
+        try Data(Self.blueCenter.jsonText().utf8).write(to: spec)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [spec.path, "--window", "1200x800"], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
+        try key(preview, "k")
+        try preview.xdotool(["key", "--repeat", "60", "--delay", "15", "period"])
+        try preview.waitForFrame()
+        let board = try #require(layout(layoutFile, waitingFor: "artboard"))
+        let center = SIMD2(board.x + board.z / 2, board.y + board.w / 2)
+        try drag(preview, from: center, to: center &+ SIMD2(60, 0))
+        try key(preview, "ctrl+s")
+        let saved = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.isAnimated })
+        let animation = try #require(saved.animatedMesh?.animation)
+        #expect(animation.keyframes.count == 1 && abs(animation.keyframeDuration - 2) <= 1.0 / 120)
+        let moved = try #require(animation.keyframes.first?.positions?[4])
+        #expect(abs(moved.x - (0.5 + 60.0 / Double(board.z))) < 2.0 / Double(board.z), "\(moved), board \(board)")
+        #expect(saved.animatedMesh?.mesh == Self.blueCenter.animatedMesh?.mesh)
+
+        // Export 3 s: the Seconds slider typed into (Ctrl-click), then Export
+        // video (the vertex deselected first: the Selection panel folds up).
+        try key(preview, "Escape")
+        try preview.waitForFrame()
+        let header = try #require(layout(layoutFile, waitingFor: "export"))
+        try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
+        let seconds = try #require(layout(layoutFile, waitingFor: "video-seconds"))
+        try preview.xdotool(["keydown", "ctrl"])
+        try click(preview, at: SIMD2(seconds.x + seconds.z / 3, seconds.y + seconds.w / 2))
+        try preview.xdotool(["keyup", "ctrl"])
+        try key(preview, "ctrl+a")
+        try preview.xdotool(["type", "--delay", "30", "3"])
+        try key(preview, "Return")
+        try preview.waitForFrame()
+        let button = try #require(layout(layoutFile, waitingFor: "export-video"))
+        try click(preview, at: SIMD2(button.x + button.z / 2, button.y + button.w / 2))
+        let video = dir.appendingPathComponent("keyed-1.mp4")
+        let deadline = Date().addingTimeInterval(120)
+        while !FileManager.default.fileExists(atPath: video.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        _ = try preview.quit()
+        try checkFrameAtTwoSeconds(of: video, movedTo: moved, in: dir)
+    }
+
+    /// The video lasts 3 s, and along its middle row the bluest pixel is
+    /// at `moved` in the frame at 2 s, in the middle in the first frame.
+    func checkFrameAtTwoSeconds(of video: URL, movedTo moved: SIMD2<Double>, in dir: URL) throws {
+        let probe = try ChildProcess.run(
+            "/usr/bin/ffprobe",
+            ["-v", "error", "-show_entries", "format=duration", "-of", "default=nw=1:nk=1", video.path])
+        let duration = Double(probe.out.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(abs(duration - 3) < 0.05, "duration \(duration)")
+        let bluest = try [0, 60].map { n in try bluestColumn(ofFrame: n, of: video, in: dir) }
+        print("the blue point along the middle row: at 0 s \(bluest[0]), at 2 s \(bluest[1]) (dragged to \(moved.x))")
+        #expect(abs(bluest[0] - 0.5) < 0.02)
+        #expect(abs(bluest[1] - moved.x) < 0.02)
+    }
+
+    /// Where along the middle row of frame `n` blue most exceeds red (0…1).
+    func bluestColumn(ofFrame n: Int, of video: URL, in dir: URL) throws -> Double {
+        let frame = dir.appendingPathComponent("frame\(n).png")
+        let decode = try ChildProcess.run(
+            "/usr/bin/ffmpeg", ["-v", "error", "-i", video.path, "-vf", "select=eq(n\\,\(n))", "-frames:v", "1", frame.path])
+        #expect(decode.status == 0, "\(decode.err)")
+        let image = try PNGDecoder.decode(Array(Data(contentsOf: frame))).image8
+        let y = image.height / 2
+        let best = (0..<image.width).max { a, b in
+            Int(image[a, y].z) - Int(image[a, y].x) < Int(image[b, y].z) - Int(image[b, y].x)
+        }!
+        return (Double(best) + 0.5) / Double(image.width)
     }
 }

@@ -139,6 +139,22 @@ public struct MeshAnimation: Hashable, Sendable {
         return mesh
     }
 
+    /// Where the keyframes put the vertices of `base` at `t` (waves and
+    /// drift left out): what an editor moves when it sets a keyframe.
+    public func keyframedPositions(of base: MeshGradient, at t: Double) -> [SIMD2<Double>] {
+        let state = MeshState(positions: base.locations.positions, colors: base.colors, background: base.background)
+        return keyframedState(from: state, at: t, space: base.colorSpace).positions
+    }
+
+    /// The time each keyframe ends, from 0: their durations added up.
+    public var keyframeEnds: [Double] {
+        var end = 0.0
+        return keyframes.map { keyframe in
+            end += keyframe.duration
+            return end
+        }
+    }
+
     /// Where the keyframes are at `t`: each keyframe moves from the previous
     /// state (the document's, for the first) to its own. Looping, time wraps
     /// and whatever is left of the loop after the last keyframe returns to
