@@ -46,6 +46,11 @@ extension PreviewSession {
     }
 
     func startFrameDrag(_ k: Int, _ mode: FrameDrag.Mode, frame: UnitRect) {
+        if let stack = editor.stackHolding(layer: k) {
+            // Its frame is the stack's: dragging would change nothing.
+            say("layer \(k) is placed by a \(stack.axis.rawValue): edit the stack's spacing, padding and alignment in the Layers panel")
+            return
+        }
         if editor.document.isAnimated { clock.playing = false }
         editor.beginGesture()
         gestures.draggingFrame = FrameDrag(layer: k, mode: mode, start: cursorInUnits, frame: frame)

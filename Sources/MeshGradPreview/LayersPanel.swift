@@ -70,6 +70,26 @@ extension PreviewSession {
         panels.layout.note(panels.layerName.editing ? "layer-name-editing" : "layer-name")
     }
 
+    /// A layer a stack places: its frame is the stack's, so the stack's
+    /// spacing, padding (all edges) and alignment are edited instead.
+    func stackFields(_ k: Int, _ stack: LayoutNode.Stack) {
+        mgui_text_wrapped("Placed by a \(stack.axis.rawValue): its frame follows the stack. The stack's:")
+        var spacing = stack.spacing
+        edited(slider("Spacing (pt)", &spacing, 0...200, format: "%.0f")) {
+            editor.editStack(holding: k) { $0.spacing = spacing }
+        }
+        var padding = stack.padding.top
+        edited(slider("Padding (pt)", &padding, 0...200, format: "%.0f")) {
+            editor.editStack(holding: k) { $0.padding = EdgeInsets(padding) }
+        }
+        let names = LayoutAlignment.names.keys.sorted()
+        var alignment = names.firstIndex(of: stack.alignment.name) ?? 0
+        edited(combo("Alignment", &alignment, names)) {
+            editor.editStack(holding: k) { $0.alignment = LayoutAlignment.names[names[alignment]]! }
+        }
+        mgui_separator()
+    }
+
     func layerName(_ layer: Layer) -> String {
         if let name = layer.name { return name }
         if let symbol = layer.text?.symbol { return "icon \(symbol.prefix(22))" }
@@ -108,8 +128,16 @@ extension PreviewSession {
     }
 
     func layerFields(_ k: Int, _ layer: Layer) {
+        if let stack = editor.stackHolding(layer: k) {
+            stackFields(k, stack)
+        }
         var opacity = layer.opacity
         edited(slider("Opacity", &opacity, 0...1)) { editor.setOpacity(ofLayer: k, to: opacity) }
+        if layer.keyframes.contains(where: { $0.opacity != nil }) {
+            // The slider holds the layer's own value, from which its keyframes start.
+            let now = layer.state(at: clock.time).opacity
+            mgui_text_disabled(String(format: "now %.3f: keyframes move it from this value", now))
+        }
         var origin = [layer.frame.x, layer.frame.y]
         var size = [layer.frame.width, layer.frame.height]
         edited(mgui_drag_double2("Origin", &origin, 0.002, -4, 4, "%.4f")) {

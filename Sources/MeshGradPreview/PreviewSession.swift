@@ -357,6 +357,9 @@ public final class PreviewSession {
                 label = (target as NSString).lastPathComponent
             }
             watcher = FileWatcher(path: target)
+            // The file now holds this valid document: an error reading the
+            // broken one it replaced is over.
+            reloadError = nil
             editor.markSaved()
             recovery?.remove()
             recovery = RecoveryFile(documentPath: target)

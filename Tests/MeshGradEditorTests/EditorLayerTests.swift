@@ -58,4 +58,19 @@ import Testing
         #expect(editor.target == .layer(m + 1) && editor.layers.count == Self.screen.scene!.layers.count + 1)
         #expect(editor.mesh != nil && editor.selection == nil)
     }
+
+    @Test func aLaidOutLayerEditsItsStack() throws {
+        var editor = Editor(document: Self.screen)
+        let named = try #require(editor.document.scene?.layout?.root.layerIndices)
+        let k = try #require(named.last)
+        let stack = try #require(editor.stackHolding(layer: k))
+        let frame = editor.layers[k].frame
+        editor.setFrame(ofLayer: k, to: UnitRect(x: 0, y: 0, width: 0.1, height: 0.1))
+        #expect(editor.layers[k].frame == frame, "the stack places it")
+        editor.editStack(holding: k) { $0.spacing = stack.spacing + 40 }
+        #expect(editor.stackHolding(layer: k)?.spacing == stack.spacing + 40)
+        #expect(editor.stackHolding(layer: 0) == nil || named.contains(0))
+        let undone = editor.undo()
+        #expect(undone && editor.stackHolding(layer: k) == stack)
+    }
 }
