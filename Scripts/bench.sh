@@ -101,6 +101,10 @@ PY
     "$BIN/meshgrad-bench" --size 640x360 --preset onboarding --preset lava --preset tide --frames --no-cpu --no-gl --no-encode
 
     echo
+    echo "== the editor: cores and frame rate, animating at its 60 fps cap and idle (Scripts/bench-editor.sh)"
+    BIN="$BIN" Scripts/bench-editor.sh
+
+    echo
     echo "== the web export: the <mesh-gradient> module, its JavaScript per frame, frames a second in Chromium"
     BIN="$BIN" Scripts/bench-web.sh
 

@@ -11,6 +11,7 @@ extension PreviewSession {
         let open = mgui_header("Export", false)
         panels.layout.note("export")
         guard open else { return }
+        exportPlaceFields()
         let sizes = exportSizes
         var index = min(panels.exportSizeIndex, sizes.count - 1)
         if combo("PNG size", &index, sizes.map(\.name)) { panels.exportSizeIndex = index }
@@ -21,6 +22,46 @@ extension PreviewSession {
         mgui_same_line()
         if mgui_small_button("Copy") { copyCode() }
         mgui_text_box("##code", swiftUICode, 140)
+    }
+
+    /// Where exports go: a folder (relative to the document's, made when
+    /// missing) and a name (the document's by default); each export takes
+    /// the first free `NAME-N` there, so nothing is replaced.
+    func exportPlaceFields() {
+        if let typed = panels.exportFolderField.draw("Folder", value: exportFolder) {
+            panels.exportFolder = typed.trimmingCharacters(in: .whitespaces)
+        }
+        panels.layout.note(panels.exportFolderField.editing ? "export-folder-editing" : "export-folder")
+        if let typed = panels.exportNameField.draw("Name", value: exportStem) {
+            panels.exportName = typed.trimmingCharacters(in: .whitespaces)
+        }
+        panels.layout.note(panels.exportNameField.editing ? "export-name-editing" : "export-name")
+    }
+
+    /// The folder exports go to, as shown: the one typed, else the document's.
+    var exportFolder: String {
+        if let folder = panels.exportFolder, !folder.isEmpty { return folder }
+        let folder = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+        return folder.isEmpty ? "." : folder
+    }
+
+    /// The name exports start from: the one typed, else the document's.
+    var exportStem: String {
+        if let name = panels.exportName, !name.isEmpty { return name }
+        return (label as NSString).deletingPathExtension
+    }
+
+    /// A free path for an export: `exportStem` + `suffix` + `-N.ext` in the
+    /// export folder (made when missing; relative to the document's folder).
+    func exportTarget(suffix: String = "", extension ext: String) throws -> String {
+        let base = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+        var folder = base
+        if let typed = panels.exportFolder, !typed.isEmpty {
+            let expanded = (typed as NSString).expandingTildeInPath
+            folder = expanded.hasPrefix("/") ? expanded : ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(expanded)
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        }
+        return freeName(in: folder, stem: exportStem + suffix, extension: ext)
     }
 
     /// The export size (--export-size, else the document's), then every
@@ -69,11 +110,8 @@ extension PreviewSession {
     }
 
     func exportVideo(seconds: Double, format: String) {
-        let directory =
-            path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-        let stem = (label as NSString).deletingPathExtension
-        let target = freeName(in: directory.isEmpty ? "." : directory, stem: stem, extension: format)
         do {
+            let target = try exportTarget(extension: format)
             // The size chosen for PNGs, once the user chose one; else animate's own default.
             let size = panels.exportSizeIndex > 0 ? exportSizes[panels.exportSizeIndex].size : nil
             videoExport = try VideoExport(document: editor.document, target: target, seconds: seconds, size: size)

@@ -389,11 +389,8 @@ public final class PreviewSession {
 
     func exportPNG(size: CanvasSize? = nil) {
         let size = size ?? options.exportSize
-        let directory =
-            path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-        let stem = ((label as NSString).deletingPathExtension) + "-\(size.width)x\(size.height)"
-        let target = freeName(in: directory, stem: stem, extension: "png")
         do {
+            let target = try exportTarget(suffix: "-\(size.width)x\(size.height)", extension: "png")
             let image = try renderer.render8(
                 try frame(width: size.width, height: size.height, tolerance: TessellationLevel()), dithers: true)
             try AtomicFile.write(PNGEncoder().encode(image), to: URL(fileURLWithPath: target))

@@ -57,6 +57,11 @@ struct PanelState {
     var exportSizeIndex = 0
     var videoFormat = 0
     var videoSeconds: Double?
+    /// Where exports go (nil: the document's folder and name).
+    var exportFolderField = TextField()
+    var exportFolder: String?
+    var exportNameField = TextField()
+    var exportName: String?
     /// The keyframe selected in the timeline.
     var keyframe: Int?
     /// Colors taken lately (eyedropper, swatch, paste, hex), newest first.

@@ -231,3 +231,39 @@ extension PreviewWindowTests {
         return (Double(best) + 0.5) / Double(image.width)
     }
 }
+
+extension PreviewWindowTests {
+    /// An export goes where the Export panel says: a folder typed (made
+    /// when missing, relative to the document's) and a name typed.
+    @Test func anExportGoesToTheChosenFolderAndName() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("plain.json")
+        try Data(Self.blueCenter.jsonText().utf8).write(to: spec)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [spec.path, "--window", "1200x800"], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
+        let header = try #require(layout(layoutFile, waitingFor: "export"))
+        try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
+        for (field, text) in [("export-folder", "renders/today"), ("export-name", "poster")] {
+            let rect = try #require(layout(layoutFile, waitingFor: field))
+            for _ in 0..<3 {
+                try click(preview, at: SIMD2(rect.x + 20, rect.y + rect.w / 2))
+                if layout(layoutFile, waitingFor: field + "-editing", timeout: 3) != nil { break }
+            }
+            try key(preview, "ctrl+a")
+            try preview.xdotool(["type", "--delay", "30", text])
+            try key(preview, "Return")
+            try preview.waitForFrame()
+        }
+        try key(preview, "e")
+        let png = dir.appendingPathComponent("renders/today/poster-320x180-1.png")
+        let deadline = Date().addingTimeInterval(30)
+        while !FileManager.default.fileExists(atPath: png.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        let said = try preview.quit()
+        #expect(FileManager.default.fileExists(atPath: png.path), "\(said)")
+        #expect(try PNGDecoder.decode(Array(Data(contentsOf: png))).image8.width == 320)
+    }
+}
