@@ -327,8 +327,26 @@ extension PreviewSession {
         self.key(key, shift: shift, control: control)
     }
 
+    /// The color and timeline tools' keys: true when `key` was one.
+    func toolKey(_ key: Int32, control: Bool) -> Bool {
+        switch key {
+        case GLFW_KEY_C where control: copySelectedColor()
+        case GLFW_KEY_V where control: pasteColor()
+        case GLFW_KEY_I where !control: toggleEyedropper()
+        case GLFW_KEY_ESCAPE where gestures.eyedropper:
+            gestures.eyedropper = false
+            say("eyedropper off")
+        case GLFW_KEY_K where !control:
+            gestures.recordsKeyframes.toggle()
+            say(gestures.recordsKeyframes ? "recording keyframes: a point dragged keys the playhead" : "not recording")
+        default: return false
+        }
+        return true
+    }
+
     func key(_ key: Int32, shift: Bool, control: Bool) {
         needsRedraw = true
+        if toolKey(key, control: control) { return }
         let vertexCount = editor.mesh.map { $0.mesh.width * $0.mesh.height } ?? 0
         let pixel = SIMD2(1, 1) / canvasPixels * (shift ? 10 : 1)
         switch key {
@@ -344,9 +362,6 @@ extension PreviewSession {
         case GLFW_KEY_TAB where vertexCount > 0:
             let current = editor.selection?.vertex ?? (shift ? 0 : -1)
             editor.selection = .vertex((current + (shift ? -1 : 1) + vertexCount) % vertexCount)
-        case GLFW_KEY_ESCAPE where gestures.eyedropper:
-            gestures.eyedropper = false
-            say("eyedropper off")
         case GLFW_KEY_ESCAPE:
             if helpVisible {
                 helpVisible = false
@@ -384,12 +399,6 @@ extension PreviewSession {
         case GLFW_KEY_LEFT_BRACKET: clock.speed /= 2
         case GLFW_KEY_RIGHT_BRACKET: clock.speed *= 2
         case GLFW_KEY_E: exportPNG()
-        case GLFW_KEY_C where control: copySelectedColor()
-        case GLFW_KEY_V where control: pasteColor()
-        case GLFW_KEY_I: toggleEyedropper()
-        case GLFW_KEY_K:
-            gestures.recordsKeyframes.toggle()
-            say(gestures.recordsKeyframes ? "recording keyframes: a point dragged keys the playhead" : "not recording")
         case GLFW_KEY_C:
             // What `meshgrad code` prints: a scene as a whole view.
             let code = editor.document.swiftUICode(viewName: swiftViewName(for: label))

@@ -22,6 +22,40 @@ extension PreviewWindowTests {
         return GradientDocument(mesh: mesh)
     }
 
+    /// `document` written as `name` in `dir` and opened, panels shown, in a
+    /// preview that writes its layout.
+    func openWithPanels(
+        _ document: GradientDocument, named name: String, in dir: URL, display: String, window: String = "1200x800"
+    ) throws -> (preview: Preview, spec: URL, layoutFile: URL) {
+        let spec = dir.appendingPathComponent(name)
+        try Data(document.jsonText().utf8).write(to: spec)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [spec.path, "--window", window], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
+        return (preview, spec, layoutFile)
+    }
+
+    /// Clicks into the text field the layout calls `field` until it has the
+    /// keyboard, replaces what it holds with `text`, and presses Return.
+    func type(_ text: String, into field: String, _ preview: Preview, layoutFile: URL) throws {
+        let rect = try #require(layout(layoutFile, waitingFor: field))
+        for _ in 0..<3 {
+            try click(preview, at: SIMD2(rect.x + 20, rect.y + rect.w / 2))
+            if layout(layoutFile, waitingFor: field + "-editing", timeout: 3) != nil { break }
+        }
+        try key(preview, "ctrl+a")
+        try preview.xdotool(["type", "--delay", "30", text])
+        try key(preview, "Return")
+        try preview.waitForFrame()
+    }
+
+    /// Clicks the middle of the widget the layout calls `name`.
+    func press(_ name: String, _ preview: Preview, layoutFile: URL) throws {
+        let rect = try #require(layout(layoutFile, waitingFor: name))
+        try click(preview, at: SIMD2(rect.x + rect.z / 2, rect.y + rect.w / 2))
+    }
+
     /// Drags with the left button from `from` to `to` (window pixels), in steps.
     func drag(_ preview: Preview, from: SIMD2<Int>, to: SIMD2<Int>) throws {
         let origin = try preview.origin()
@@ -113,24 +147,11 @@ extension PreviewWindowTests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let original = try #require(Presets.named("meshing-text")).document
-        let spec = dir.appendingPathComponent("title.json")
-        try Data(original.jsonText().utf8).write(to: spec)
-        let layoutFile = dir.appendingPathComponent("layout.txt")
-        let preview = try Preview(
-            arguments: [spec.path, "--window", "1400x900"], display: display,
-            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
-        let add = try #require(layout(layoutFile, waitingFor: "add-text"))
-        try click(preview, at: SIMD2(add.x + add.z / 2, add.y + add.w / 2))
-        let name = try #require(layout(layoutFile, waitingFor: "layer-name"))
-        for _ in 0..<3 {
-            try click(preview, at: SIMD2(name.x + 20, name.y + name.w / 2))
-            if layout(layoutFile, waitingFor: "layer-name-editing", timeout: 3) != nil { break }
-        }
-        try preview.xdotool(["type", "--delay", "30", "Subtitle"])
-        try key(preview, "Return")
-        try preview.waitForFrame()
-        let down = try #require(layout(layoutFile, waitingFor: "layer-down"))
-        try click(preview, at: SIMD2(down.x + down.z / 2, down.y + down.w / 2))
+        let (preview, spec, layoutFile) = try openWithPanels(
+            original, named: "title.json", in: dir, display: display, window: "1400x900")
+        try press("add-text", preview, layoutFile: layoutFile)
+        try type("Subtitle", into: "layer-name", preview, layoutFile: layoutFile)
+        try press("layer-down", preview, layoutFile: layoutFile)
         try key(preview, "ctrl+s")
         let edited = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 2 })
         let layers = try #require(edited.scene?.layers)
@@ -160,12 +181,7 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = dir.appendingPathComponent("keyed.json")
-        try Data(Self.blueCenter.jsonText().utf8).write(to: spec)
-        let layoutFile = dir.appendingPathComponent("layout.txt")
-        let preview = try Preview(
-            arguments: [spec.path, "--window", "1200x800"], display: display,
-            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
+        let (preview, spec, layoutFile) = try openWithPanels(Self.blueCenter, named: "keyed.json", in: dir, display: display)
         try key(preview, "k")
         try preview.xdotool(["key", "--repeat", "60", "--delay", "15", "period"])
         try preview.waitForFrame()
@@ -184,8 +200,7 @@ extension PreviewWindowTests {
         // video (the vertex deselected first: the Selection panel folds up).
         try key(preview, "Escape")
         try preview.waitForFrame()
-        let header = try #require(layout(layoutFile, waitingFor: "export"))
-        try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
+        try press("export", preview, layoutFile: layoutFile)
         let seconds = try #require(layout(layoutFile, waitingFor: "video-seconds"))
         try preview.xdotool(["keydown", "ctrl"])
         try click(preview, at: SIMD2(seconds.x + seconds.z / 3, seconds.y + seconds.w / 2))
@@ -194,8 +209,7 @@ extension PreviewWindowTests {
         try preview.xdotool(["type", "--delay", "30", "3"])
         try key(preview, "Return")
         try preview.waitForFrame()
-        let button = try #require(layout(layoutFile, waitingFor: "export-video"))
-        try click(preview, at: SIMD2(button.x + button.z / 2, button.y + button.w / 2))
+        try press("export-video", preview, layoutFile: layoutFile)
         let video = dir.appendingPathComponent("keyed-1.mp4")
         let deadline = Date().addingTimeInterval(120)
         while !FileManager.default.fileExists(atPath: video.path) && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
@@ -239,25 +253,10 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let spec = dir.appendingPathComponent("plain.json")
-        try Data(Self.blueCenter.jsonText().utf8).write(to: spec)
-        let layoutFile = dir.appendingPathComponent("layout.txt")
-        let preview = try Preview(
-            arguments: [spec.path, "--window", "1200x800"], display: display,
-            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
-        let header = try #require(layout(layoutFile, waitingFor: "export"))
-        try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
-        for (field, text) in [("export-folder", "renders/today"), ("export-name", "poster")] {
-            let rect = try #require(layout(layoutFile, waitingFor: field))
-            for _ in 0..<3 {
-                try click(preview, at: SIMD2(rect.x + 20, rect.y + rect.w / 2))
-                if layout(layoutFile, waitingFor: field + "-editing", timeout: 3) != nil { break }
-            }
-            try key(preview, "ctrl+a")
-            try preview.xdotool(["type", "--delay", "30", text])
-            try key(preview, "Return")
-            try preview.waitForFrame()
-        }
+        let (preview, _, layoutFile) = try openWithPanels(Self.blueCenter, named: "plain.json", in: dir, display: display)
+        try press("export", preview, layoutFile: layoutFile)
+        try type("renders/today", into: "export-folder", preview, layoutFile: layoutFile)
+        try type("poster", into: "export-name", preview, layoutFile: layoutFile)
         try key(preview, "e")
         let png = dir.appendingPathComponent("renders/today/poster-320x180-1.png")
         let deadline = Date().addingTimeInterval(30)

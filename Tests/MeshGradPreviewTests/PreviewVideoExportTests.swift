@@ -37,10 +37,8 @@ extension PreviewWindowTests {
         let preview = try Preview(
             arguments: [spec.path, "--window", "900x900"], display: display,
             environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
-        let header = try #require(layout(layoutFile, waitingFor: "export"))
-        try click(preview, at: SIMD2(header.x + header.z / 2, header.y + header.w / 2))
-        let button = try #require(layout(layoutFile, waitingFor: "export-video"))
-        try click(preview, at: SIMD2(button.x + button.z / 2, button.y + button.w / 2))
+        try press("export", preview, layoutFile: layoutFile)
+        try press("export-video", preview, layoutFile: layoutFile)
         return (preview, layoutFile)
     }
 

@@ -65,75 +65,77 @@ import Testing
     /// Runs every case in Swift and in node and compares them.
     static func compare(_ cases: [Case]) throws {
         let plans = cases.map { RenderPlan(mesh: $0.mesh, width: $0.width, height: $0.height) }
-        // The preview rule (levelFor with TessellationLevel.preview's tolerances) too, on the small canvas.
-        let previewLevels = cases.map {
-            $0.width == 480
-                ? TessellationLevel.preview.level(
-                    for: PatchNets($0.mesh), canvasWidth: $0.width, canvasHeight: $0.height)
-                : nil
-        }
         let results = try runDriver(cases, positionsFor: [])
         #expect(results.count == cases.count)
         var mismatched: [Int] = []
         var largestPolynomialDifference = 0.0
         var polynomialsNotBitEqual = 0
         for (index, (item, plan)) in zip(cases, plans).enumerated() where index < results.count {
-            let js = results[index]
-            let label = "\(item.name) \(item.width)x\(item.height)"
-            let t = plan.tessellation
-            #expect(js["level"] as? Int == t.level, "\(label): level")
-            if let previewLevel = previewLevels[index] {
-                #expect(js["previewLevel"] as? Int == previewLevel, "\(label): preview level")
-            }
-            #expect(js["vertices"] as? Int == t.vertices.count, "\(label): vertex count")
-            #expect(js["indices"] as? Int == t.indices.count, "\(label): index count")
-            #expect(js["columns"] as? Int == plan.columns && js["rows"] as? Int == plan.rows, "\(label): grid")
-            #expect(js["folds"] as? Bool == plan.folds, "\(label): folds")
-            #expect(js["antialiasesBorder"] as? Bool == plan.antialiasesBorder, "\(label): antialiasesBorder")
-            #expect(js["colorsAreOpaque"] as? Bool == plan.colorsAreOpaque, "\(label): colorsAreOpaque")
-            #expect(js["colorSpace"] as? String == plan.colorSpace.rawValue, "\(label): colorSpace")
-            // Doubles travel as bits: JSONSerialization reads some decimals a bit off.
-            let numbers = doubles(js["numbers"])
-            #expect(
-                numbers == [Double(plan.foldKeyScale)] + plan.background.components,
-                "\(label): foldKeyScale, background")
-            let parameters = t.vertices.flatMap { [$0.u.bitPattern, $0.v.bitPattern] }
-            #expect(js["parametersHash"] as? Int == Int(hash(parameters)), "\(label): parameters")
-            #expect(js["patchesHash"] as? Int == Int(hash(t.vertices.map(\.patch))), "\(label): patches")
-            #expect(js["indicesHash"] as? Int == Int(hash(t.indices)), "\(label): indices")
-            if js["positionsHash"] as? Int != Int(hash(t.vertices.flatMap { [$0.x.bitPattern, $0.y.bitPattern] })) {
-                mismatched.append(index)
-            }
-            let polynomials = floats(js["colorPolynomials"])
-            let expected = plan.colorPolynomials.flatMap { [$0.x, $0.y, $0.z, $0.w] }
-            #expect(polynomials.count == expected.count, "\(label): colorPolynomials count")
-            // Relative to the value, or absolute below 1 (a coefficient that cancels to about 0).
-            for (a, b) in zip(expected, polynomials) {
-                let difference = Double(abs(a - b)) / max(1, Double(abs(a)))
-                largestPolynomialDifference = max(largestPolynomialDifference, difference)
-            }
-            if polynomials != expected { polynomialsNotBitEqual += 1 }
+            let checked = check(results[index], item, plan)
+            if checked.positionsDiffer { mismatched.append(index) }
+            largestPolynomialDifference = max(largestPolynomialDifference, checked.polynomialDifference)
+            if !checked.polynomialsBitEqual { polynomialsNotBitEqual += 1 }
         }
         #expect(largestPolynomialDifference <= 1e-6)
-
-        // Positions whose bits differ: how far apart they are.
-        var largestPositionDifference = 0.0
-        if !mismatched.isEmpty {
-            let again = try runDriver(mismatched.map { cases[$0] }, positionsFor: Set(mismatched.indices))
-            for (k, index) in mismatched.enumerated() {
-                let expected = plans[index].tessellation.vertices.flatMap { [$0.x, $0.y] }
-                let positions = floats(again[k]["positions"])
-                #expect(positions.count == expected.count, "\(cases[index].name): positions count")
-                for (a, b) in zip(expected, positions) {
-                    largestPositionDifference = max(largestPositionDifference, Double(abs(a - b)))
-                }
-            }
-        }
+        let largestPositionDifference = try positionDifference(of: mismatched, cases, plans)
         #expect(largestPositionDifference <= 1e-3)
         print(
             "RenderPlanTwinTests: \(cases.count) cases; positions not bit-equal in \(mismatched.count) "
                 + "(largest difference \(largestPositionDifference) px); color polynomials not bit-equal in "
                 + "\(polynomialsNotBitEqual) (largest difference \(largestPolynomialDifference))")
+    }
+
+    /// One case's node summary against Swift's plan: everything but the
+    /// positions (compared by hash) and the polynomials (by difference).
+    static func check(_ js: [String: Any], _ item: Case, _ plan: RenderPlan)
+        -> (positionsDiffer: Bool, polynomialDifference: Double, polynomialsBitEqual: Bool)
+    {
+        let label = "\(item.name) \(item.width)x\(item.height)"
+        let t = plan.tessellation
+        #expect(js["level"] as? Int == t.level, "\(label): level")
+        if item.width == 480 {
+            // The preview rule (levelFor with TessellationLevel.preview's tolerances) too, on the small canvas.
+            let level = TessellationLevel.preview.level(
+                for: PatchNets(item.mesh), canvasWidth: item.width, canvasHeight: item.height)
+            #expect(js["previewLevel"] as? Int == level, "\(label): preview level")
+        }
+        #expect(js["vertices"] as? Int == t.vertices.count, "\(label): vertex count")
+        #expect(js["indices"] as? Int == t.indices.count, "\(label): index count")
+        #expect(js["columns"] as? Int == plan.columns && js["rows"] as? Int == plan.rows, "\(label): grid")
+        #expect(js["folds"] as? Bool == plan.folds, "\(label): folds")
+        #expect(js["antialiasesBorder"] as? Bool == plan.antialiasesBorder, "\(label): antialiasesBorder")
+        #expect(js["colorsAreOpaque"] as? Bool == plan.colorsAreOpaque, "\(label): colorsAreOpaque")
+        #expect(js["colorSpace"] as? String == plan.colorSpace.rawValue, "\(label): colorSpace")
+        // Doubles travel as bits: JSONSerialization reads some decimals a bit off.
+        let numbers = doubles(js["numbers"])
+        #expect(numbers == [Double(plan.foldKeyScale)] + plan.background.components, "\(label): foldKeyScale, background")
+        let parameters = t.vertices.flatMap { [$0.u.bitPattern, $0.v.bitPattern] }
+        #expect(js["parametersHash"] as? Int == Int(hash(parameters)), "\(label): parameters")
+        #expect(js["patchesHash"] as? Int == Int(hash(t.vertices.map(\.patch))), "\(label): patches")
+        #expect(js["indicesHash"] as? Int == Int(hash(t.indices)), "\(label): indices")
+        let positionsDiffer =
+            js["positionsHash"] as? Int != Int(hash(t.vertices.flatMap { [$0.x.bitPattern, $0.y.bitPattern] }))
+        let polynomials = floats(js["colorPolynomials"])
+        let expected = plan.colorPolynomials.flatMap { [$0.x, $0.y, $0.z, $0.w] }
+        #expect(polynomials.count == expected.count, "\(label): colorPolynomials count")
+        // Relative to the value, or absolute below 1 (a coefficient that cancels to about 0).
+        let difference = zip(expected, polynomials).map { a, b in Double(abs(a - b)) / max(1, Double(abs(a))) }.max() ?? 0
+        return (positionsDiffer, difference, polynomials == expected)
+    }
+
+    /// How far apart the positions of the cases at `mismatched` are (their
+    /// bits differed): asked of node again, in full.
+    static func positionDifference(of mismatched: [Int], _ cases: [Case], _ plans: [RenderPlan]) throws -> Double {
+        guard !mismatched.isEmpty else { return 0 }
+        var largest = 0.0
+        let again = try runDriver(mismatched.map { cases[$0] }, positionsFor: Set(mismatched.indices))
+        for (k, index) in mismatched.enumerated() {
+            let expected = plans[index].tessellation.vertices.flatMap { [$0.x, $0.y] }
+            let positions = floats(again[k]["positions"])
+            #expect(positions.count == expected.count, "\(cases[index].name): positions count")
+            for (a, b) in zip(expected, positions) { largest = max(largest, Double(abs(a - b))) }
+        }
+        return largest
     }
 
     /// The node run: every case's summary, with the positions as base64
