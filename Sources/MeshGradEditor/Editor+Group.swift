@@ -63,6 +63,24 @@ extension Editor {
         moveVertices(deltas)
     }
 
+    /// Spreads the group evenly, as one step: in x (`horizontally`) or y,
+    /// its vertices in their order along that axis, the first and last
+    /// kept where they are.
+    public mutating func distributeGroup(horizontally: Bool) {
+        let moved = movedVertices
+        guard moved.count > 2, let positions = mesh?.mesh.locations.positions else { return }
+        let along = { (i: Int) in horizontally ? positions[i].x : positions[i].y }
+        let order = moved.sorted { along($0) < along($1) }
+        let first = along(order.first!)
+        let step = (along(order.last!) - first) / Double(order.count - 1)
+        var deltas: [Int: SIMD2<Double>] = [:]
+        for (n, i) in order.enumerated() {
+            let shift = first + Double(n) * step - along(i)
+            deltas[i] = horizontally ? SIMD2(shift, 0) : SIMD2(0, shift)
+        }
+        moveVertices(deltas)
+    }
+
     /// Moves each vertex by its own delta, handles along, in one edit.
     mutating func moveVertices(_ deltas: [Int: SIMD2<Double>]) {
         guard !deltas.isEmpty else { return }

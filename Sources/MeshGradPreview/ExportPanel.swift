@@ -28,11 +28,11 @@ extension PreviewSession {
     /// missing) and a name (the document's by default); each export takes
     /// the first free `NAME-N` there, so nothing is replaced.
     func exportPlaceFields() {
-        if let typed = panels.exportFolderField.draw("Folder", value: exportFolder) {
+        if let typed = panels.exportFolderField.draw("Folder##export", value: exportFolder) {
             panels.exportFolder = typed.trimmingCharacters(in: .whitespaces)
         }
         panels.layout.note(panels.exportFolderField.editing ? "export-folder-editing" : "export-folder")
-        if let typed = panels.exportNameField.draw("Name", value: exportStem) {
+        if let typed = panels.exportNameField.draw("Name##export", value: exportStem) {
             panels.exportName = typed.trimmingCharacters(in: .whitespaces)
         }
         panels.layout.note(panels.exportNameField.editing ? "export-name-editing" : "export-name")

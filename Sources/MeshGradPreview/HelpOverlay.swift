@@ -39,6 +39,13 @@ extension PreviewSession {
         mgui_text(statusText)
     }
 
+    /// The canvas's zoom: screen pixels per pixel of the document's size
+    /// (its export size when it has none), in percent.
+    var zoomPercent: Int {
+        let width = Double((editor.document.size ?? options.exportSize).width)
+        return Int((100 * canvasView.size.x / max(width, 1)).rounded())
+    }
+
     var statusText: String {
         var parts = [label + (editor.hasUnsavedChanges ? " •" : "")]
         if isNewFile { parts.append("new file") }
@@ -48,6 +55,7 @@ extension PreviewSession {
         if frameCounter.perSecond > 0 && clock.playing && documentMoves {
             parts.append(String(format: "%.0f fps", frameCounter.perSecond))
         }
+        parts.append("\(zoomPercent) %")
         if let reloadError { parts.append("error: " + reloadError) }
         if let status, status.until > .now { parts.append(status.message) }
         parts.append("F1: help   H: hide panels")

@@ -66,7 +66,7 @@ extension PreviewSession {
 
     /// The layer's name, typed (Enter or leaving the field names it).
     func layerNameField(_ k: Int, _ layer: Layer) {
-        if let typed = panels.layerName.draw("Name", value: layer.name ?? "") { editor.renameLayer(k, to: typed) }
+        if let typed = panels.layerName.draw("Name##layer", value: layer.name ?? "") { editor.renameLayer(k, to: typed) }
         panels.layout.note(panels.layerName.editing ? "layer-name-editing" : "layer-name")
     }
 

@@ -14,7 +14,9 @@ extension PreviewSession {
                     ? "Nothing to select: no mesh." : "Click a vertex (or Tab), or B for the background.")
             return
         }
-        if let i = selection.vertex {
+        if editor.group.count > 1 {
+            groupFields()
+        } else if let i = selection.vertex {
             mgui_text("Vertex \(i)  (row \(i / mesh.width), column \(i % mesh.width))")
             positionFields(of: i)
         } else {
@@ -23,6 +25,23 @@ extension PreviewSession {
         colorFields()
         swatches()
         if let i = selection.vertex { handleFields(of: i) }
+    }
+
+    /// A group: align its vertices to an edge or center, or spread them
+    /// evenly; each one undo step. The color below is the last one chosen.
+    func groupFields() {
+        mgui_text("\(editor.group.count) vertices  (the color below: vertex \(editor.selection?.vertex ?? 0))")
+        let edges: [(String, Editor.AlignEdge)] = [
+            ("Left", .left), ("Center", .centerX), ("Right", .right), ("Top", .top), ("Middle", .centerY),
+            ("Bottom", .bottom),
+        ]
+        for (n, (title, edge)) in edges.enumerated() {
+            if n % 3 != 0 { mgui_same_line() }
+            if mgui_small_button(title) { editor.alignGroup(edge) }
+        }
+        if mgui_small_button("Distribute across") { editor.distributeGroup(horizontally: true) }
+        mgui_same_line()
+        if mgui_small_button("Distribute down") { editor.distributeGroup(horizontally: false) }
     }
 
     func positionFields(of vertex: Int) {

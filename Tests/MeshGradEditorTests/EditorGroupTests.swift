@@ -98,3 +98,23 @@ private func length(_ p: SIMD2<Double>) -> Double { (p * p).sum().squareRoot() }
         #expect(palette.count == Set(editor.mesh!.mesh.colors + [editor.mesh!.mesh.background]).count)
     }
 }
+
+/// Spreading a group evenly.
+@Suite struct EditorDistributeTests {
+    @Test func distributeSpacesTheGroupEvenly() {
+        var editor = Editor(document: EditorTests.document)
+        editor.editMesh { mesh in
+            var points = mesh.mesh.locations.positions
+            points[3].x = 0.05
+            points[4].x = 0.2
+            points[5].x = 0.95
+            mesh.mesh.locations = .points(points)
+        }
+        editor.selectGroup([5, 3, 4])
+        editor.distributeGroup(horizontally: true)
+        let p = editor.mesh!.mesh.locations.positions
+        #expect(abs(p[3].x - 0.05) < 1e-12 && abs(p[4].x - 0.5) < 1e-12 && abs(p[5].x - 0.95) < 1e-12)
+        let undone = editor.undo()
+        #expect(undone && abs(editor.mesh!.mesh.locations.positions[4].x - 0.2) < 1e-12)
+    }
+}

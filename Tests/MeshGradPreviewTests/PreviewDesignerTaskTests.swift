@@ -39,11 +39,17 @@ extension PreviewWindowTests {
     /// Clicks into the text field the layout calls `field` until it has the
     /// keyboard, replaces what it holds with `text`, and presses Return.
     func type(_ text: String, into field: String, _ preview: Preview, layoutFile: URL) throws {
-        let rect = try #require(layout(layoutFile, waitingFor: field))
-        for _ in 0..<3 {
+        var editing = false
+        for _ in 0..<4 {
+            // Two frames first: a panel that just grew settles on its second.
+            try preview.waitForFrame()
+            try preview.waitForFrame()
+            let rect = try #require(layout(layoutFile, waitingFor: field))
             try click(preview, at: SIMD2(rect.x + 20, rect.y + rect.w / 2))
-            if layout(layoutFile, waitingFor: field + "-editing", timeout: 3) != nil { break }
+            editing = layout(layoutFile, waitingFor: field + "-editing", timeout: 3) != nil
+            if editing { break }
         }
+        try #require(editing, "\(field) never took the keyboard")
         try key(preview, "ctrl+a")
         try preview.xdotool(["type", "--delay", "30", text])
         try key(preview, "Return")
@@ -155,7 +161,7 @@ extension PreviewWindowTests {
         try key(preview, "ctrl+s")
         let edited = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 2 })
         let layers = try #require(edited.scene?.layers)
-        #expect(layers.first?.name == "Subtitle" && layers.first?.text?.text == "Text")
+        #expect(layers.first?.name == "Subtitle" && layers.first?.text?.text == "Text", "\(layers.map { $0.name ?? "-" })")
         #expect(layers.last == original.scene?.layers.first)
         for _ in 0..<3 { try key(preview, "ctrl+z") }
         try key(preview, "ctrl+s")
