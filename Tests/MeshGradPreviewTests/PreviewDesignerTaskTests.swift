@@ -50,7 +50,8 @@ extension PreviewWindowTests {
             if editing { break }
         }
         try #require(editing, "\(field) never took the keyboard")
-        try key(preview, "ctrl+a")
+        // Clicked into, the field has selected all it held (ImGui's
+        // AutoSelectAll): typing replaces it, no modifier needed.
         try preview.xdotool(["type", "--delay", "30", text])
         try key(preview, "Return")
         try preview.waitForFrame()
