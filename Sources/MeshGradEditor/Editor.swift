@@ -160,12 +160,11 @@ public struct Editor: Sendable {
                 points[i] = p
                 document.mesh.locations = .points(points)
             case (.vertex(let i), .bezierPoints(var points)):
-                let delta = withHandles ? p - points[i].position : .zero
-                points[i].position = p
-                points[i].leading += delta
-                points[i].top += delta
-                points[i].trailing += delta
-                points[i].bottom += delta
+                if withHandles {
+                    points[i] = points[i].moved(by: p - points[i].position, limit: Self.positionLimit)
+                } else {
+                    points[i].position = p
+                }
                 document.mesh.locations = .bezierPoints(points)
             case (.handle(let i, let handle), .bezierPoints(var points)):
                 switch handle {

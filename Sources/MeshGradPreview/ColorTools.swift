@@ -52,9 +52,7 @@ extension PreviewSession {
     /// Ctrl-V: a hex color from the system clipboard onto the selection.
     func pasteColor() {
         guard editor.selection != nil else { return refuse("select a vertex (or B) to paste a color onto") }
-        var text = (window.clipboard ?? "").trimmingCharacters(in: .whitespacesAndNewlines)
-        if !text.hasPrefix("#") { text = "#" + text }
-        guard let color = RGBAColor(hex: text) else {
+        guard let color = Self.hexColor(window.clipboard ?? "") else {
             return say("the clipboard holds no color (expected #RRGGBB or #RRGGBBAA)")
         }
         applyColor(color)

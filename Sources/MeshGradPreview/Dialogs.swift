@@ -64,12 +64,8 @@ extension PreviewSession {
     /// has no extension. An existing file is not replaced: the dialog stays
     /// and says so.
     func saveAs(_ typed: String) {
-        var target = (typed.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
-        guard !target.isEmpty else { return }
-        if !target.hasPrefix("/") {
-            let folder = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-            target = (folder as NSString).appendingPathComponent(target)
-        }
+        guard !typed.trimmingCharacters(in: .whitespaces).isEmpty else { return }
+        var target = typedPath(typed)
         if (target as NSString).pathExtension.isEmpty { target += ".json" }
         if FileManager.default.fileExists(atPath: target) {
             panels.saveAsPath = target

@@ -41,8 +41,7 @@ extension PreviewSession {
     /// The folder exports go to, as shown: the one typed, else the document's.
     var exportFolder: String {
         if let folder = panels.exportFolder, !folder.isEmpty { return folder }
-        let folder = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-        return folder.isEmpty ? "." : folder
+        return documentFolder.isEmpty ? "." : documentFolder
     }
 
     /// The name exports start from: the one typed, else the document's.
@@ -54,11 +53,9 @@ extension PreviewSession {
     /// A free path for an export: `exportStem` + `suffix` + `-N.ext` in the
     /// export folder (made when missing; relative to the document's folder).
     func exportTarget(suffix: String = "", extension ext: String) throws -> String {
-        let base = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
-        var folder = base
+        var folder = documentFolder
         if let typed = panels.exportFolder, !typed.isEmpty {
-            let expanded = (typed as NSString).expandingTildeInPath
-            folder = expanded.hasPrefix("/") ? expanded : ((base.isEmpty ? "." : base) as NSString).appendingPathComponent(expanded)
+            folder = typedPath(typed)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         }
         return freeName(in: folder, stem: exportStem + suffix, extension: ext)

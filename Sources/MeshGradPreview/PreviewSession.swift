@@ -336,10 +336,22 @@ public final class PreviewSession {
         return save(to: proposedSaveName)
     }
 
+    /// The folder of the document's file ("" for a bare name: the current
+    /// folder), or the current folder for a preset.
+    var documentFolder: String { path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath }
+
+    /// A path the user typed: `~` the home folder, a relative one relative
+    /// to ``documentFolder``.
+    func typedPath(_ typed: String) -> String {
+        let expanded = (typed.trimmingCharacters(in: .whitespaces) as NSString).expandingTildeInPath
+        guard !expanded.hasPrefix("/"), !documentFolder.isEmpty else { return expanded }
+        return (documentFolder as NSString).appendingPathComponent(expanded)
+    }
+
     /// `NAME-1.json` (the first free) in the document's folder, or the
     /// current one.
     var proposedSaveName: String {
-        let directory = path.map { PathText.folder(of: $0) } ?? FileManager.default.currentDirectoryPath
+        let directory = documentFolder
         let stem = path.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension } ?? label
         return freeName(in: directory, stem: stem, extension: "json")
     }

@@ -113,13 +113,17 @@ extension PreviewSession {
 
     /// A color typed as `#RRGGBB`, `RRGGBB` or `#RRGGBBAA`.
     func setColor(hex typed: String) {
-        var text = typed.trimmingCharacters(in: .whitespaces)
-        if !text.hasPrefix("#") { text = "#" + text }
-        guard let color = RGBAColor(hex: text) else {
+        guard let color = Self.hexColor(typed) else {
             say("not a color: \"\(typed)\" (expected #RRGGBB or #RRGGBBAA)")
             return
         }
         applyColor(color)
+    }
+
+    /// `#RRGGBB`, `RRGGBB` or `#RRGGBBAA`, spaces around it allowed.
+    static func hexColor(_ text: String) -> RGBAColor? {
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return RGBAColor(hex: trimmed.hasPrefix("#") ? trimmed : "#" + trimmed)
     }
 
     func handleFields(of vertex: Int) {

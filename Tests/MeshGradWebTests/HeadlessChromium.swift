@@ -61,11 +61,7 @@ struct HeadlessChromium {
         guard run.status == 0, let bytes = try? [UInt8](Data(contentsOf: shot)) else {
             throw ChromiumFailure(message: "no screenshot (status \(run.status)): \(run.err.suffix(2000))")
         }
-        switch try PNGDecoder.decode(bytes) {
-        case .rgba8(let image, _): return image
-        case .rgba16(let image, _):
-            return RGBAImage(width: image.width, height: image.height, components: image.components.map { UInt8($0 >> 8) })
-        }
+        return try PNGDecoder.decode(bytes).image8
     }
 
     /// The page's DOM after `budget` milliseconds of virtual time (the

@@ -40,12 +40,10 @@ function meshGradientDrawFrame(element) {
  * to it, or back to sRGB).
  */
 function meshGradientDrawsInDisplayP3(element, gl) {
-    const wide = element.state.document.gamut !== "srgb" && "drawingBufferColorSpace" in gl;
-    const space = wide ? "display-p3" : "srgb";
-    if (wide || gl.drawingBufferColorSpace !== undefined) {
-        if (gl.drawingBufferColorSpace !== space) gl.drawingBufferColorSpace = space;
-    }
-    return wide && gl.drawingBufferColorSpace === "display-p3";
+    if (!("drawingBufferColorSpace" in gl)) return false;
+    const space = element.state.document.gamut !== "srgb" ? "display-p3" : "srgb";
+    if (gl.drawingBufferColorSpace !== space) gl.drawingBufferColorSpace = space;
+    return gl.drawingBufferColorSpace === "display-p3";
 }
 
 /** The WebGL2 renderer, made at the first frame; null (and the fallback shown) without WebGL2. */
