@@ -98,9 +98,19 @@ struct HuffmanCode {
             guard length > 0 else { return 0 }
             let code = next[Int(length)]
             next[Int(length)] += 1
-            var reversed = 0
-            for bit in 0..<Int(length) where code & (1 << bit) != 0 { reversed |= 1 << (Int(length) - 1 - bit) }
-            return UInt16(reversed)
+            // The code's bits reversed within its length.
+            return UInt16(truncatingIfNeeded: UInt32(code).bitReversed >> (32 - UInt32(length)))
         }
+    }
+}
+
+extension UInt32 {
+    /// The 32 bits in the opposite order.
+    var bitReversed: UInt32 {
+        var x = self
+        x = (x & 0x5555_5555) << 1 | (x >> 1) & 0x5555_5555
+        x = (x & 0x3333_3333) << 2 | (x >> 2) & 0x3333_3333
+        x = (x & 0x0F0F_0F0F) << 4 | (x >> 4) & 0x0F0F_0F0F
+        return x.byteSwapped
     }
 }

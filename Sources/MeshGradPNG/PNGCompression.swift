@@ -83,12 +83,15 @@ enum PieceContent: Sendable, Hashable {
     /// Neither: dithering.
     case noise
 
+    static let sampleStride = 16 * 1024
     static let runShareThreshold = 0.3
     static let repeatShareThreshold = 0.1
 
     /// Classifies `count` filtered bytes with pixels of `bytesPerPixel`,
-    /// from every fourth kilobyte (the shares are estimates either way; the
-    /// sample makes classifying cost a tenth of coding).
+    /// from one kilobyte in every ``sampleStride`` bytes (the shares are
+    /// estimates either way: with one in sixteen instead of one in four,
+    /// the plain and 16-bit 1080p renderings of all 9 mesh presets came out
+    /// byte for byte the same size, at a quarter of the cost).
     init(classifying bytes: UnsafePointer<UInt8>, count: Int, bytesPerPixel: Int) {
         var sampled = 0
         var inRuns = 0
@@ -104,7 +107,7 @@ enum PieceContent: Sendable, Hashable {
                 inRepeats += PieceContent.repeatStarts(bytes, repeatsFrom..<(end - 3), distance: bytesPerPixel)
             }
             sampled += end - start
-            start += 4096
+            start += PieceContent.sampleStride
         }
         let share = { (n: Int) in Double(n) / Double(max(1, sampled)) }
         if share(inRuns) >= PieceContent.runShareThreshold {

@@ -60,6 +60,7 @@ final class PNGPiece: @unchecked Sendable {
     /// Filters and deflates the rows; on a worker thread.
     func compress() {
         defer { done.signal() }
+        rows.packRows()
         var filtered = filterRows()
         uncompressedCount = filtered.count
         filtered.withUnsafeMutableBufferPointer { buffer in

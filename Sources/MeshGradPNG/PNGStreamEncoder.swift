@@ -82,6 +82,8 @@ public final class PNGStreamEncoder {
 
     private let sink: ([UInt8]) throws -> Void
     private let compression: PNGCompression
+    /// How appended rows become PNG samples (on the workers).
+    private let packing: RowPacking
     /// Bytes in one packed (RGB or RGBA, big-endian samples) row.
     private let rowBytes: Int
     private let rowsPerPiece: Int
@@ -148,14 +150,15 @@ public final class PNGStreamEncoder {
         rowsPerPiece = max(1, options.pieceBytes / rowBytes)
         maximumPiecesInFlight = 2 * options.threads
         workerSlots = DispatchSemaphore(value: options.threads)
-        current = PieceRows(rowBytes: rowBytes, capacity: min(rowsPerPiece, height), rowAbove: nil)
+        packing = RowPacking(channels: channels, bitDepth: bitDepth)
+        current = PieceRows(width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: nil)
     }
 
     /// Appends whole rows of 8-bit RGBA components (alpha is dropped when
     /// the PNG is RGB). The encoder must have a bit depth of 8.
     public func appendRows(_ rgba: UnsafeBufferPointer<UInt8>) throws {
         precondition(bitDepth == 8, "8-bit rows appended to a 16-bit encoder")
-        try append(rgba, pack: channels == 3 ? RowPacking.rgb8 : RowPacking.rgba8)
+        try append(rgba)
     }
 
     /// Appends whole rows of 16-bit RGBA components in native byte order
@@ -163,7 +166,7 @@ public final class PNGStreamEncoder {
     /// of 16.
     public func appendRows(_ rgba: UnsafeBufferPointer<UInt16>) throws {
         precondition(bitDepth == 16, "16-bit rows appended to an 8-bit encoder")
-        try append(rgba, pack: channels == 3 ? RowPacking.rgb16 : RowPacking.rgba16)
+        try append(rgba)
     }
 
     public func appendRows(_ rgba: [UInt8]) throws {
@@ -192,9 +195,7 @@ public final class PNGStreamEncoder {
 
     // MARK: - Rows in
 
-    private func append<C>(
-        _ rgba: UnsafeBufferPointer<C>, pack: (UnsafePointer<C>, Int, UnsafeMutablePointer<UInt8>) -> Void
-    ) throws {
+    private func append<C>(_ rgba: UnsafeBufferPointer<C>) throws {
         try checkWriting()
         let componentsPerRow = width * 4
         guard rgba.count % componentsPerRow == 0 else {
@@ -208,7 +209,7 @@ public final class PNGStreamEncoder {
         do {
             try writeHeaderIfNeeded()
             for row in 0..<rows {
-                current.appendRow { pack(rgba.baseAddress! + row * componentsPerRow, width, $0) }
+                current.appendRow(rgba.baseAddress! + row * componentsPerRow)
                 rowsAppended += 1
                 if current.isFull { try submitCurrentPiece() }
             }
@@ -230,7 +231,7 @@ public final class PNGStreamEncoder {
         if rowsAppended < height {
             // The next piece predicts its first row from this one's last.
             current = PieceRows(
-                rowBytes: rowBytes, capacity: min(rowsPerPiece, height - rowsAppended),
+                width: width, packing: packing, capacity: min(rowsPerPiece, height - rowsAppended),
                 rowAbove: rows.row(rows.count - 1))
         }
 

@@ -1,43 +1,73 @@
-/// Turns one row of RGBA components, as images hold them, into PNG sample
+/// How one row of RGBA components, as images hold them, becomes PNG sample
 /// bytes: alpha dropped for RGB files, 16-bit samples big-endian.
-enum RowPacking {
-    static func rgba8(_ source: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {
-        output.update(from: source, count: width * 4)
+///
+/// Rows are packed in place, where the encoder copied them, by the worker
+/// that filters them: packing a 4K row on the thread that appends rows was
+/// time in which only that thread ran, between the renderer's bands.
+/// Every layout writes each byte at or before the bytes it reads next, so
+/// packing forward in place is safe.
+enum RowPacking: Sendable {
+    case rgb8, rgba8, rgb16, rgba16
+
+    /// The layout for `channels` (3 or 4) samples of `bitDepth` (8 or 16).
+    init(channels: Int, bitDepth: Int) {
+        switch (channels, bitDepth) {
+        case (3, 8): self = .rgb8
+        case (4, 8): self = .rgba8
+        case (3, _): self = .rgb16
+        default: self = .rgba16
+        }
+    }
+
+    /// Bytes of one row of `width` RGBA pixels as appended.
+    func sourceBytes(width: Int) -> Int {
+        switch self {
+        case .rgb8, .rgba8: width * 4
+        case .rgb16, .rgba16: width * 8
+        }
+    }
+
+    /// Packs the row of `width` pixels at `row` in place.
+    func pack(_ row: UnsafeMutableRawPointer, width: Int) {
+        switch self {
+        case .rgba8: return
+        case .rgb8: RowPacking.rgb8(row, width)
+        case .rgb16: RowPacking.rgb16(row, width)
+        case .rgba16: RowPacking.rgba16(row, width)
+        }
     }
 
     /// Each pixel but the last is moved as one 4-byte store, whose fourth
     /// (alpha) byte the next pixel overwrites: a third of the stores of
-    /// three single bytes, which the compiler does not vectorize. On the
-    /// encoder's thread, this was the stretch between bands in which only
-    /// the renderer ran.
-    static func rgb8(_ source: UnsafePointer<UInt8>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    /// three single bytes, which the compiler does not vectorize. Pixel
+    /// `x`'s store ends at byte `3x + 3`, before pixel `x + 1` starts.
+    static func rgb8(_ row: UnsafeMutableRawPointer, _ width: Int) {
         guard width > 0 else { return }
-        let from = UnsafeRawPointer(source)
-        let to = UnsafeMutableRawPointer(output)
         var x = 0
         while x < width &- 1 {
-            to.storeBytes(
-                of: from.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self), toByteOffset: 3 &* x, as: UInt32.self)
+            let pixel = row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self)
+            row.storeBytes(of: pixel, toByteOffset: 3 &* x, as: UInt32.self)
             x &+= 1
         }
-        output[3 * x] = source[4 * x]
-        output[3 * x + 1] = source[4 * x + 1]
-        output[3 * x + 2] = source[4 * x + 2]
-    }
-
-    static func rgba16(_ source: UnsafePointer<UInt16>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {
-        for i in 0..<width * 4 {
-            output[2 * i] = UInt8(source[i] >> 8)
-            output[2 * i + 1] = UInt8(truncatingIfNeeded: source[i])
+        let last = row.loadUnaligned(fromByteOffset: 4 &* x, as: UInt32.self)
+        for byte in 0..<3 {
+            row.storeBytes(
+                of: UInt8(truncatingIfNeeded: last >> (8 * byte)), toByteOffset: 3 * x + byte, as: UInt8.self)
         }
     }
 
-    static func rgb16(_ source: UnsafePointer<UInt16>, _ width: Int, _ output: UnsafeMutablePointer<UInt8>) {
+    static func rgba16(_ row: UnsafeMutableRawPointer, _ width: Int) {
+        for i in 0..<width * 4 {
+            let sample = row.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self)
+            row.storeBytes(of: sample.bigEndian, toByteOffset: 2 * i, as: UInt16.self)
+        }
+    }
+
+    static func rgb16(_ row: UnsafeMutableRawPointer, _ width: Int) {
         for x in 0..<width {
             for c in 0..<3 {
-                let sample = source[4 * x + c]
-                output[6 * x + 2 * c] = UInt8(sample >> 8)
-                output[6 * x + 2 * c + 1] = UInt8(truncatingIfNeeded: sample)
+                let sample = row.loadUnaligned(fromByteOffset: 8 * x + 2 * c, as: UInt16.self)
+                row.storeBytes(of: sample.bigEndian, toByteOffset: 6 * x + 2 * c, as: UInt16.self)
             }
         }
     }

@@ -5,17 +5,34 @@ import Testing
 
 /// The encoder's shortcuts do what their plain versions do.
 @Suite struct EncoderShortcutTests {
-    @Test func rgbPackingDropsAlphaAtEveryWidth() {
+    @Test func rgbPackingInPlaceDropsAlphaAtEveryWidth() {
         var generator = SystemRandomNumberGenerator()
         for width in [1, 2, 3, 7, 64, 1000] {
             let rgba = (0..<width * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
-            var packed = [UInt8](repeating: 0xAA, count: width * 3 + 8)
-            rgba.withUnsafeBufferPointer { source in
-                packed.withUnsafeMutableBufferPointer { RowPacking.rgb8(source.baseAddress!, width, $0.baseAddress!) }
-            }
+            var row = rgba + [UInt8](repeating: 0xAA, count: 8)
+            row.withUnsafeMutableBytes { RowPacking.rgb8.pack($0.baseAddress!, width: width) }
             let expected = (0..<width).flatMap { rgba[4 * $0..<4 * $0 + 3] }
-            #expect(Array(packed[0..<width * 3]) == expected)
-            #expect(packed[(width * 3)...].allSatisfy { $0 == 0xAA }, "wrote past the row at width \(width)")
+            #expect(Array(row[0..<width * 3]) == expected)
+            #expect(row[(width * 4)...].allSatisfy { $0 == 0xAA }, "wrote past the row at width \(width)")
+        }
+    }
+
+    @Test func sixteenBitPackingInPlaceIsBigEndian() {
+        let width = 5
+        let rgba = (0..<width * 4).map { UInt16($0 * 4099 % 65536) }
+        for packing in [RowPacking.rgb16, .rgba16] {
+            var row = rgba
+            row.withUnsafeMutableBytes { packing.pack($0.baseAddress!, width: width) }
+            let channels = packing == .rgb16 ? 3 : 4
+            var expected: [UInt8] = []
+            for x in 0..<width {
+                for c in 0..<channels {
+                    let sample: UInt16 = rgba[4 * x + c]
+                    expected += [UInt8(sample >> 8), UInt8(sample & 0xFF)]
+                }
+            }
+            let packed = row.withUnsafeBytes { Array($0.prefix(width * channels * 2)) }
+            #expect(packed == expected, "\(packing)")
         }
     }
 
