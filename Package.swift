@@ -64,6 +64,12 @@ let package = Package(
         ),
 
         .systemLibrary(
+            name: "CDeflate",
+            pkgConfig: "libdeflate",
+            providers: [.apt(["libdeflate-dev"])]
+        ),
+
+        .systemLibrary(
             name: "CEpoxy",
             pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]
@@ -222,6 +228,7 @@ let package = Package(
             name: "meshgrad-bench",
             dependencies: [
                 "MeshGradCore", "MeshGradDocument", "MeshGradGL", "MeshGradPNG", "MeshGradText", "MeshGradPipeline",
+                "CDeflate", "CZlib",
             ],
             path: "Benchmarks/MeshGradBench"
         ),

@@ -265,6 +265,20 @@ if measuresEncoding {
         measure(prefix + "PNGStreamEncoder level 1 (CLI default)", runs: runs) {
             try PNGEncoder(compressionLevel: 1).encode(image)
         }
+        do {
+            // Per core: meshgrad's encoder on one thread beside libdeflate,
+            // which has no threads, on the same filtered rows.
+            measure(prefix + "PNGStreamEncoder level 1, 1 thread", runs: runs) {
+                try PNGEncoder(compressionLevel: 1, threads: 1).encode(image)
+            }
+            let png = try! PNGEncoder(compressionLevel: 1).encode(image)
+            for row in libdeflateRows(png: png, runs: runs, levels: 1...4) {
+                let label = prefix + "libdeflate level \(row.level), 1 thread, same rows"
+                print(
+                    label.padding(toLength: 52, withPad: " ", startingAt: 0)
+                        + String(format: "%7.1f   %7.1f  %11d", row.ms, row.ms, row.bytes))
+            }
+        }
         guard sweepsEncoding else { continue }
         for level in [0, 2, 4, 6, 9] {
             measure(prefix + "PNGStreamEncoder level \(level)", runs: level >= 6 ? 1 : runs) {
@@ -275,9 +289,6 @@ if measuresEncoding {
             measure(prefix + "PNGStreamEncoder level 1, filter \(filter)", runs: runs) {
                 try PNGEncoder(compressionLevel: 1, filter: filter).encode(image)
             }
-        }
-        measure(prefix + "PNGStreamEncoder level 1, 1 thread", runs: runs) {
-            try PNGEncoder(compressionLevel: 1, threads: 1).encode(image)
         }
     }
     let deep = renderer.render16(plan)
