@@ -15,16 +15,27 @@
 // MeshGradCore imports no C module, so everything that defines *what* a mesh
 // gradient is can be read, tested and reused without a system library.
 
+import Foundation
 import PackageDescription
 
-// An optional CPU for the Swift code of MeshGradCore, where the CPU
-// renderer's eight-pixel lanes run: `MESHGRAD_TARGET_CPU=haswell swift build
-// -c release` lets the compiler use AVX2 (a lane group is one instruction
-// instead of two), for the same pixels bit for bit (Swift does not fuse
-// multiply-adds) and about a fifth less CPU on a frame. Unset (the default),
-// the build runs on any x86-64, and the package has no unsafe flags for
-// packages that depend on it.
-let targetCPU = Context.environment["MESHGRAD_TARGET_CPU"].flatMap { $0.isEmpty ? nil : $0 }
+// The CPU the Swift code of MeshGradCore is compiled for, where the CPU
+// renderer's eight-pixel lanes run. With AVX2 a lane group is one
+// instruction instead of two: a third less CPU on a 4K render, the same
+// pixels bit for bit (Swift does not fuse multiply-adds; every preset's
+// output compared byte for byte). So a build of this package for itself on
+// an x86-64 with AVX2, FMA and BMI2 targets `haswell`, as a `-march=native`
+// build would: its binary then needs such a CPU (every x86-64 since 2015).
+// `MESHGRAD_TARGET_CPU=NAME` picks another (`MESHGRAD_TARGET_CPU=` none: any
+// x86-64, as Scripts/package.sh builds the .deb), and a build as another
+// package's dependency gets none, since dependencies may carry no unsafe
+// flags.
+let buildsAsDependency = Context.packageDirectory.contains("/checkouts/")
+let cpuFlags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+    .split(separator: "\n").first { $0.hasPrefix("flags") }?
+    .split(separator: " ").map(String.init) ?? []
+let machineCPU = ["avx2", "fma", "bmi2", "movbe", "f16c"].allSatisfy(cpuFlags.contains) ? "haswell" : nil
+let targetCPU =
+    Context.environment["MESHGRAD_TARGET_CPU"].map { $0.isEmpty ? nil : $0 } ?? (buildsAsDependency ? nil : machineCPU)
 let coreSettings: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
 
 let package = Package(

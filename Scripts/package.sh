@@ -15,7 +15,8 @@ dist=${DIST:-dist}
 mkdir -p "$dist"
 dist=$(cd "$dist" && pwd)
 
-swift build -c release --product meshgrad
+# For any x86-64 (Package.swift otherwise targets this machine's CPU).
+MESHGRAD_TARGET_CPU= swift build -c release --product meshgrad
 binary=.build/release/meshgrad
 version=$("$binary" --version | awk '{ print $2 }')
 arch=$(dpkg --print-architecture)
