@@ -137,7 +137,7 @@ let package = Package(
 
         // MARK: Encoders
 
-        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"]),
+        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"], swiftSettings: coreSettings),
         .target(
             name: "MeshGradExport",
             dependencies: [
