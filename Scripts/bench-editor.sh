@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The editor's cost on this machine: CPU (cores, from /proc) and frame rate
-# (its title) while it animates onboarding at 1280x720 at its 60 fps cap,
-# and while it shows a still document untouched. Three runs of 10 s each,
+# (its title) while it animates onboarding at 1280x720 at its 60 fps cap
+# (as the editor chooses to draw it, and with --backend gl), and while it
+# shows a still document untouched. Three runs of 10 s each,
 # after 4 s to settle. Uses $DISPLAY, or an Xvfb of its own. Called by
 # Scripts/bench.sh; BIN names the folder holding meshgrad (.build/release).
 #
@@ -53,4 +54,7 @@ measure() {
 
 measure "animating onboarding, 1280x720, panels hidden" --preset onboarding --hide-panels
 measure "animating onboarding, 1280x720, panels shown" --preset onboarding
+# The GPU path on the same driver, for comparison (auto draws meshes on the
+# CPU where the OpenGL is a CPU rasterizer).
+measure "animating onboarding, 1280x720, panels hidden, --backend gl" --preset onboarding --hide-panels --backend gl
 measure "a still document (aurora) untouched, 1280x720" --preset aurora

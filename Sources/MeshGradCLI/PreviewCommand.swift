@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradPipeline
 import MeshGradPreview
 
 /// `meshgrad preview`: the live window and editor.
@@ -45,6 +46,9 @@ struct PreviewCommand: Command {
             "With --frames: write where the artboard and each panel are (window pixels) as JSON.",
             complete: .files(["json"])),
         .flag("--fps", "Print the frame rate at the end."),
+        .value(
+            "--backend", "auto|gl|cpu",
+            "Who draws a mesh: auto (default: the CPU where the OpenGL is a CPU rasterizer, else the GPU), gl or cpu."),
     ]
 
     static func run(_ arguments: Arguments, console: Console) throws {
@@ -69,6 +73,7 @@ struct PreviewCommand: Command {
         try readScriptOptions(arguments, into: &options)
         options.paused = arguments.flag("--paused")
         options.reportsFrameRate = arguments.flag("--fps")
+        options.backend = try arguments.value("--backend", expected: Backend.help) { Backend(rawValue: $0) } ?? .auto
         options.hidesPanels = arguments.flag("--hide-panels")
         options.capsFrameRate = !arguments.flag("--uncapped")
         if arguments.positionals.first == "-" {

@@ -15,6 +15,11 @@ public final class GLFrameRenderer: FrameRenderer {
     /// The previous frame's mesh, kept on the GPU: an animation's next frame
     /// replaces only its vertices and colors while its triangles match.
     private var uploaded: GPUMesh?
+    /// Where set, ``present(_:)`` draws meshes with this renderer and shows
+    /// the picture through ``ImagePresenter``: on a CPU rasterizer that
+    /// costs less than GL's own drawing (Docs/performance.md, the editor).
+    public var meshesOnCPU: CPUFrameRenderer?
+    private lazy var pictures = ImagePresenter()
 
     /// A renderer in a headless EGL context of its own.
     public init() throws(GLError) {
@@ -109,7 +114,12 @@ public final class GLFrameRenderer: FrameRenderer {
     public func present(_ frame: FramePlan) throws {
         switch frame {
         case .scene(let plan): try scenes().present(plan)
-        case .mesh(let plan): try meshes.present(try reusedUpload(plan))
+        case .mesh(let plan):
+            if let meshesOnCPU {
+                try pictures.present(meshesOnCPU.render8(frame, dithers: true))
+            } else {
+                try meshes.present(try reusedUpload(plan))
+            }
         }
     }
 

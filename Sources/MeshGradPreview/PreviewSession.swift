@@ -33,12 +33,17 @@ public struct PreviewOptions: Sendable {
     public var capsFrameRate = true
     /// The file does not exist yet: the document is a template, saved there.
     public var isNewFile = false
+    /// Who draws a mesh: `auto` the CPU renderer where the window's OpenGL
+    /// is a CPU rasterizer (where it is the faster, as for `meshgrad
+    /// render`), else the GPU. Scenes and the overlay are always GL's.
+    public var backend = Backend.auto
 
     public init() {}
 }
 
 /// The live preview and editor: a GLFW window drawing a document with the
-/// same GL renderer as the headless path, redrawing only when something
+/// same renderers as the headless path (GL's, or the CPU renderer's picture
+/// where the window's OpenGL is a CPU rasterizer), redrawing only when something
 /// changed (or continuously while an animation plays), reloading the file
 /// when it changes on disk, and editing it with the mouse and keys
 /// (``KeyBindings``). Runs on the main thread.
@@ -124,12 +129,17 @@ public final class PreviewSession {
         window = try WindowContext(
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
         renderer = try GLFrameRenderer(inCurrentContext: ())
+        if options.backend == .cpu || (options.backend == .auto && renderer.isSoftware) {
+            renderer.meshesOnCPU = CPUFrameRenderer()
+        }
         overlay = try OverlayRenderer()
         sizes = WindowState(window)
         installCallbacks()
         startPanels()
         defer { stopPanels() }
-        output("meshgrad preview: \(label) (\(renderer.rendererName)); press F1 for help, H to hide the panels\n")
+        let drawer =
+            renderer.meshesOnCPU == nil ? renderer.rendererName : "meshes on the CPU, over \(renderer.rendererName)"
+        output("meshgrad preview: \(label) (\(drawer)); press F1 for help, H to hide the panels\n")
         offerRecovery()
 
         var pacing = FramePacing(refreshRate: options.capsFrameRate ? window.refreshRate : nil)

@@ -104,8 +104,11 @@ import Testing
             let deadline = Date().addingTimeInterval(timeout)
             while !FileManager.default.fileExists(atPath: target.path) {
                 guard process.isRunning, Date() < deadline else {
-                    let said = process.isRunning ? "" : String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
-                    throw PreviewError(description: "no frame came in \(Int(timeout)) s (running: \(process.isRunning)) \(said)")
+                    let said =
+                        process.isRunning
+                        ? "" : String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+                    throw PreviewError(
+                        description: "no frame came in \(Int(timeout)) s (running: \(process.isRunning)) \(said)")
                 }
                 Thread.sleep(forTimeInterval: 0.01)
             }
@@ -156,7 +159,11 @@ import Testing
                 colors: colors.map { RGBAColor(hex: $0)! }))
     }
 
-    @Test func windowShowsWhatTheHeadlessRendererRenders() throws {
+    /// Each way the window can draw a mesh shows what the headless path
+    /// renders: the CPU renderer's picture (`cpu`, and `auto` on a CPU
+    /// rasterizer) byte for byte, GL's within the GPU = CPU tolerance.
+    @Test(arguments: ["gl", "cpu", "auto"])
+    func windowShowsWhatTheHeadlessRendererRenders(backend: String) throws {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
@@ -165,18 +172,26 @@ import Testing
         process.executableURL = Self.binary
         process.arguments = [
             "preview", "--preset", "sunset", "--window", "320x200", "--frames", "3", "--screenshot", shot,
-            "--hide-panels",
+            "--hide-panels", "--backend", backend,
         ]
         process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
+        let said = Pipe()
+        process.standardOutput = said
         try process.run()
+        let firstLine = String(decoding: said.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let window = try PNGDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: shot)))).image8
         #expect(window.width == 320 && window.height == 200)
         let plan = RenderPlan(mesh: Presets.sunset.document.animatedMesh!.mesh, width: 320, height: 200)
-        let comparison = ImageComparison(window, CPURenderer().render8(plan), border: BorderBand(plan: plan))
+        let reference = CPURenderer().render8(plan)
+        let comparison = ImageComparison(window, reference, border: BorderBand(plan: plan))
         #expect(comparison.isWithinTolerance, "\(comparison.summary)")
+        // The first line says who draws: "meshes on the CPU, over llvmpipe …".
+        #expect(firstLine.contains("meshes on the CPU") == (backend != "gl") || backend == "auto", "\(firstLine)")
+        if firstLine.contains("meshes on the CPU") {
+            #expect(window.components == reference.components, "\(backend): \(comparison.summary)")
+        }
     }
 
     /// The real mouse and keyboard: drag the center vertex, save.
