@@ -38,6 +38,19 @@ struct CanvasView {
             origin: (center - size / 2 + pan).rounded(.down), size: size.rounded(.toNearestOrAwayFromZero))
     }
 
+    /// The zoom and pan that show the canvas region `low…high` (unit
+    /// square) centered and as large as fits with room round it: a region
+    /// counted at least a tenth of the canvas, then half as large again.
+    /// `fitted` is the artboard's size at zoom 1.
+    static func framing(
+        _ low: SIMD2<Double>, _ high: SIMD2<Double>, fitted: SIMD2<Double>
+    ) -> (zoom: Double, pan: SIMD2<Double>) {
+        let extent = max((high - low).max(), 0.1) * 1.5
+        let zoom = min(max(1 / extent, zoomRange.lowerBound), zoomRange.upperBound)
+        let center = (low + high) / 2
+        return (zoom, fitted * zoom * (0.5 - center))
+    }
+
     var isFull: Bool { origin == .zero }
 
     /// A canvas point (unit square) in framebuffer pixels, and back.

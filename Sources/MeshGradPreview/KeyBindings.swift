@@ -9,6 +9,7 @@ enum KeyBindings {
           drag a handle     with the overlay on (O): bend the curve; an inferred handle makes the mesh bezierPoints
           drag a layer      in a scene: move the selected layer's frame; its corner square resizes it
           scroll, right-drag  zoom / pan the canvas (with the overlay on, it sits in a margin); 0: fit
+          F                 zoom to the selection (the group, the vertex or the handle); with none, fit
           Tab / Shift-Tab   select the next / previous vertex;  Esc: select nothing
           arrows            nudge the selection (or the group) 1 px (Shift: 10 px)
           B                 select the background color

@@ -100,7 +100,10 @@ extension PreviewSession {
     /// size of its own or the window's shape), the whole window, drawn
     /// directly without a copy (a copy costs llvmpipe about as much as the
     /// panels).
-    var canvasView: CanvasView {
+    var canvasView: CanvasView { canvasView(zoom: navigation.zoom, pan: navigation.pan) }
+
+    /// Where the canvas would be at `zoom` and `pan`.
+    func canvasView(zoom: Double, pan: SIMD2<Double>) -> CanvasView {
         let (fw, fh) = sizes.framebuffer
         let framebuffer = SIMD2(Double(max(fw, 1)), Double(max(fh, 1)))
         // A document without a size of its own shows at the size it exports
@@ -108,7 +111,7 @@ extension PreviewSession {
         let size = editor.document.size ?? (panelsVisible ? options.exportSize : nil)
         let aspect = size.map { Double($0.width) / Double($0.height) }
         let fitsWindow = aspect.map { abs($0 / (framebuffer.x / framebuffer.y) - 1) < 0.002 } ?? true
-        let moved = navigation.zoom != 1 || navigation.pan != .zero
+        let moved = zoom != 1 || pan != .zero
         guard panelsVisible || moved || !fitsWindow else { return .full(framebuffer) }
         var space = (origin: SIMD2<Double>.zero, size: framebuffer)
         var margin = 0.0
@@ -118,7 +121,24 @@ extension PreviewSession {
             space = (SIMD2(free.x, free.y) * scale, SIMD2(free.z, free.w) * scale)
             margin = CanvasView.margin * scale.x
         }
-        return .artboard(in: space, margin: margin, aspect: aspect, zoom: navigation.zoom, pan: navigation.pan)
+        return .artboard(in: space, margin: margin, aspect: aspect, zoom: zoom, pan: pan)
+    }
+
+    /// Zooms and pans so that the selection (the group's vertices, else the
+    /// selected vertex or handle) fills the artboard; with none, fits.
+    func zoomToSelection() {
+        let points =
+            editor.group.isEmpty
+            ? [editor.selection.flatMap(editor.position(of:))].compactMap { $0 }
+            : editor.group.sorted().compactMap { editor.position(of: .vertex($0)) }
+        guard let first = points.first else {
+            (navigation.zoom, navigation.pan) = (1, .zero)
+            return
+        }
+        let low = points.reduce(first) { pointwiseMin($0, $1) }
+        let high = points.reduce(first) { pointwiseMax($0, $1) }
+        let fitted = canvasView(zoom: 1, pan: .zero).size
+        (navigation.zoom, navigation.pan) = CanvasView.framing(low, high, fitted: fitted)
     }
 
     // MARK: - Mouse
@@ -389,6 +409,7 @@ extension PreviewSession {
         case GLFW_KEY_0:
             navigation.zoom = 1
             navigation.pan = .zero
+        case GLFW_KEY_F: zoomToSelection()
         case GLFW_KEY_SPACE: clock.playing.toggle()
         case GLFW_KEY_PERIOD:
             clock.playing = false
@@ -466,7 +487,8 @@ extension PreviewSession {
     func refusesForSelection(_ key: Int32, control: Bool) -> Bool {
         guard !control else { return false }
         let needsMesh: Set<Int32> = [
-            GLFW_KEY_TAB, GLFW_KEY_B, GLFW_KEY_I, GLFW_KEY_M, GLFW_KEY_P, GLFW_KEY_G, GLFW_KEY_R, GLFW_KEY_Q, GLFW_KEY_W,
+            GLFW_KEY_TAB, GLFW_KEY_B, GLFW_KEY_I, GLFW_KEY_M, GLFW_KEY_P, GLFW_KEY_G, GLFW_KEY_R, GLFW_KEY_Q,
+            GLFW_KEY_W,
             GLFW_KEY_A, GLFW_KEY_S, GLFW_KEY_Z, GLFW_KEY_X, GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN,
         ]
         let needsSelection: Set<Int32> = [

@@ -68,6 +68,42 @@ extension PreviewWindowTests {
         return false
     }
 
+    // MARK: - Navigation
+
+    /// F frames the selection: the top-left vertex selected, the artboard
+    /// zooms to the most it allows (4×) with that corner at the center of
+    /// the space the panels leave, where the artboard's center was.
+    @Test func fZoomsToTheSelectedVertex() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (preview, _, layoutFile) = try openWithPanels(Self.red9, named: "zoom.json", in: dir, display: display)
+        try preview.waitForFrame()
+        try preview.waitForFrame()
+        let before = try #require(layout(layoutFile, waitingFor: "artboard"))
+        try key(preview, "Tab", "f")
+        try preview.waitForFrame()
+        var after = before
+        let deadline = Date().addingTimeInterval(8)
+        while after == before && Date() < deadline {
+            try preview.waitForFrame()
+            after = layout(layoutFile, waitingFor: "artboard") ?? before
+        }
+        #expect(abs(after.z - 4 * before.z) <= 2 && abs(after.w - 4 * before.w) <= 2, "\(before) -> \(after)")
+        #expect(abs(after.x - (before.x + before.z / 2)) <= 2, "\(before) -> \(after)")
+        #expect(abs(after.y - (before.y + before.w / 2)) <= 2, "\(before) -> \(after)")
+        #expect(preview.title.contains("meshgrad"))
+        try key(preview, "0")
+        var fitted = after
+        let back = Date().addingTimeInterval(8)
+        while fitted == after && Date() < back {
+            try preview.waitForFrame()
+            fitted = layout(layoutFile, waitingFor: "artboard") ?? after
+        }
+        #expect(fitted == before)
+        preview.stop()
+    }
+
     // MARK: - The color picker and the hex field
 
     @Test func hexFieldAndPickerSetTheColorShownAndSaved() throws {
@@ -82,15 +118,8 @@ extension PreviewWindowTests {
             environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path])
         // Select the center vertex (the fifth), then type its color.
         for _ in 0..<5 { try key(preview, "Tab") }
-        let hex = try #require(layout(layoutFile, waitingFor: "hex"))
-        // Click into it until it has the keyboard (a busy machine may draw slowly).
-        for _ in 0..<3 {
-            try click(preview, at: SIMD2(hex.x + 20, hex.y + hex.w / 2))
-            if layout(layoutFile, waitingFor: "hex-editing", timeout: 3) != nil { break }
-        }
-        try key(preview, "ctrl+a")
-        try preview.xdotool(["type", "--delay", "30", "00ff88"])
-        try key(preview, "Return", "ctrl+s")
+        try type("00ff88", into: "hex", preview, layoutFile: layoutFile)
+        try key(preview, "ctrl+s")
         let typed = waitForDocument(at: spec.path, timeout: 15) {
             $0.animatedMesh?.mesh.colors[4] != RGBAColor(hex: "#ff0000")
         }
@@ -445,10 +474,12 @@ extension PreviewWindowTests {
         try preview.waitForFrame()
         let hidden = try preview.settledScreenshot()
         _ = try preview.quit()
+        // The window and `render` choose their backend by the same rule (a
+        // CPU rasterizer: the CPU renderer; a GPU: GL), so the same pixels.
         let reference = dir.appendingPathComponent("render.png")
         try runOnDisplay(
             Self.binary.path,
-            ["render", "--preset", "sunset", "--backend", "gl", "--size", "640x400", "-o", reference.path],
+            ["render", "--preset", "sunset", "--backend", "auto", "--size", "640x400", "-o", reference.path],
             display: display)
         let rendered = try PNGDecoder.decode(Array(Data(contentsOf: reference))).image8
         let difference = ImageDifference(hidden, rendered)
