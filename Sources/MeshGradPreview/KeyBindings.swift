@@ -3,7 +3,8 @@
 enum KeyBindings {
     static let help = """
         meshgrad preview: keys and mouse
-          drag a vertex     move it (Shift: snap to a 5 % grid; Alt: a Bézier vertex with its handles)
+          drag a vertex     move it; near another vertex's x or y it snaps there, with a guide (Shift: snap
+                            to a 5 % grid instead; Ctrl: no snapping; Alt: a Bézier vertex with its handles)
           drag elsewhere    a marquee: the vertices inside become a group (Shift: added to it)
           Shift-click       add a vertex to the group, or take it out; dragging one of the group moves all
           drag a handle     with the overlay on (O): bend the curve; an inferred handle makes the mesh bezierPoints

@@ -34,6 +34,7 @@ extension PreviewSession {
         if !view.isFull { canvasOutline(view) }
         if let k = layerView.selected { layerFrameOverlay(k, view: view) }
         if let marquee = gestures.marquee { marqueeOverlay(marquee.start, marquee.end, view: view) }
+        snapGuideOverlay(px)
         guard let mesh = displayedMesh else { return }
         let white = SIMD4<Float>(1, 1, 1, 0.9)
         let shadow = SIMD4<Float>(0, 0, 0, 0.55)
@@ -77,6 +78,24 @@ extension PreviewSession {
         for i in 0..<4 {
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 3, color: SIMD4(0, 0, 0, 0.5))
             overlay.line(from: corners[i], to: corners[(i + 1) % 4], width: 1, color: SIMD4(1, 1, 1, 0.9))
+        }
+    }
+
+    /// The guides through the point a dragged vertex snapped to, across
+    /// the canvas (magenta, as design tools draw them).
+    func snapGuideOverlay(_ px: (SIMD2<Double>) -> SIMD2<Float>) {
+        let guide = SIMD4<Float>(1, 0.2, 0.6, 0.95)
+        // On a pixel's center, so that the 1-pixel line is one column or row.
+        func crisp(_ v: Float) -> Float { v.rounded(.down) + 0.5 }
+        if let x = gestures.snapGuides.x {
+            let a = px(SIMD2(x, -0.05))
+            let b = px(SIMD2(x, 1.05))
+            overlay.line(from: SIMD2(crisp(a.x), a.y), to: SIMD2(crisp(b.x), b.y), width: 1, color: guide)
+        }
+        if let y = gestures.snapGuides.y {
+            let a = px(SIMD2(-0.05, y))
+            let b = px(SIMD2(1.05, y))
+            overlay.line(from: SIMD2(a.x, crisp(a.y)), to: SIMD2(b.x, crisp(b.y)), width: 1, color: guide)
         }
     }
 

@@ -252,7 +252,11 @@ extension PreviewSession {
         let shift =
             glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS
             || glfwGetKey(window.handle, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS
-        if shift { wanted = (wanted / Self.snapStep).rounded(.toNearestOrEven) * Self.snapStep }
+        if shift {
+            wanted = (wanted / Self.snapStep).rounded(.toNearestOrEven) * Self.snapStep
+        } else {
+            wanted = snappedToOtherPoints(wanted, dragging: drag)
+        }
         guard wanted != shown else { return }
         drag.moved = true
         gestures.dragging = drag
@@ -277,6 +281,26 @@ extension PreviewSession {
     /// Shift-drag snaps to a grid of this step (the mesh's unit square).
     static let snapStep = 0.05
 
+    /// A dragged vertex (alone) within ``pointSnapPixels`` screen pixels of
+    /// another vertex's x or y takes it, and a guide shows along it; Ctrl
+    /// drags freely.
+    func snappedToOtherPoints(_ wanted: SIMD2<Double>, dragging drag: Drag) -> SIMD2<Double> {
+        gestures.snapGuides = (nil, nil)
+        let ctrl =
+            glfwGetKey(window.handle, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS
+            || glfwGetKey(window.handle, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS
+        guard !ctrl, !drag.movesGroup, case .vertex(let vertex) = drag.target, let mesh = displayedMesh else {
+            return wanted
+        }
+        let others = mesh.locations.positions.enumerated().filter { $0.offset != vertex }.map(\.element)
+        let tolerance = Self.pointSnapPixels * pixelScale / SIMD2(max(canvasPixels.x, 1), max(canvasPixels.y, 1))
+        let snap = PointSnap(wanted, to: others, tolerance: tolerance)
+        gestures.snapGuides = (snap.guideX, snap.guideY)
+        return snap.point
+    }
+
+    static let pointSnapPixels = 5.0
+
     func mouseUp() {
         if gestures.draggingFrame != nil {
             gestures.draggingFrame = nil
@@ -290,6 +314,7 @@ extension PreviewSession {
         }
         guard let drag = gestures.dragging else { return }
         gestures.dragging = nil
+        gestures.snapGuides = (nil, nil)
         editor.endGesture()
         if drag.togglesOnClick && !drag.moved, let vertex = drag.target.vertex { editor.toggleInGroup(vertex) }
         needsRedraw = true

@@ -36,6 +36,9 @@ struct CanvasGestures {
     var eyedropper = false
     /// Record keyframes (K): a point dragged at a time past 0 keys that time.
     var recordsKeyframes = false
+    /// Where the dragged vertex snapped to another point: the guides drawn
+    /// through it (mesh coordinates).
+    var snapGuides: (x: Double?, y: Double?) = (nil, nil)
 }
 
 /// A scene's layers as the window shows them (not the file).

@@ -104,6 +104,42 @@ extension PreviewWindowTests {
         preview.stop()
     }
 
+    /// A vertex dragged to within a few pixels of another vertex's x takes
+    /// it exactly, and a guide shows along it while the button is down.
+    @Test func aDraggedVertexSnapsToAnotherPointsXWithAGuide() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let spec = dir.appendingPathComponent("snap.json")
+        try Data(Self.red9.jsonText().utf8).write(to: spec)
+        let preview = try Preview(arguments: [spec.path, "--window", "400x300", "--hide-panels"], display: display)
+        let origin = try preview.origin()
+        // The top-left corner to 3 px right of the middle column (x = 0.5).
+        try preview.xdotool(["mousemove", "\(origin.x + 1)", "\(origin.y + 1)"])
+        try preview.waitForFrame()
+        try preview.xdotool(["mousedown", "1"])
+        for p in [SIMD2(100, 30), SIMD2(180, 50), SIMD2(203, 60)] {
+            try preview.xdotool(["mousemove", "\(origin.x + p.x)", "\(origin.y + p.y)"])
+            try preview.waitForFrame()
+        }
+        let during = try preview.screenshot()
+        try preview.xdotool(["mouseup", "1"])
+        try preview.waitForFrame()
+        let guide = (240..<290).filter { y in
+            let p = pixel(during, 200, y)
+            return p.z > 100 && p.y < 120
+        }
+        #expect(guide.count > 40, "the guide runs down x = 200: \(pixel(during, 200, 260)), \(pixel(during, 199, 260))")
+        try key(preview, "ctrl+s")
+        let saved = waitForDocument(at: spec.path, timeout: 15) {
+            $0.animatedMesh?.mesh.locations.positions[0] != SIMD2(0, 0)
+        }
+        let moved = try #require(saved?.animatedMesh?.mesh.locations.positions[0])
+        #expect(moved.x == 0.5, "\(moved)")
+        #expect(abs(moved.y - 60.0 / 300) < 1.5 / 300, "\(moved)")
+        preview.stop()
+    }
+
     // MARK: - The color picker and the hex field
 
     @Test func hexFieldAndPickerSetTheColorShownAndSaved() throws {
