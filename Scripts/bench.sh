@@ -96,6 +96,28 @@ PY
         done
     fi
 
+    # How the time and memory grow with the canvas: end to end per pixel
+    # (medians of 3) and peak memory (the largest of the 3), 4K to 16K.
+    echo
+    echo "== by size: meshgrad render --preset onboarding, CPU, 8-bit dithered PNG, time per pixel and peak memory"
+    for s in 3840x2160 7680x4320 15360x8640; do
+        local runs=() peak=0
+        for _ in 1 2 3; do
+            local start kb
+            start=$(date +%s%N)
+            /usr/bin/time -f "%M" -o "$out/rss" "$BIN/meshgrad" render --preset onboarding --size "$s" \
+                --backend cpu -o "$out/s.png"
+            runs+=("$(( ($(date +%s%N) - start) / 1000 ))e-6")
+            kb=$(tail -1 "$out/rss")
+            [ "$kb" -gt "$peak" ] && peak=$kb
+        done
+        local median
+        median=$(printf '%s\n' "${runs[@]}" | sort -g | sed -n 2p)
+        awk -v s="$s" -v t="$median" -v kb="$peak" 'BEGIN {
+            split(s, d, "x"); px = d[1] * d[2]
+            printf "%-12s %6.0f ms  %5.2f ns a pixel  peak %4.0f MB\n", s, t * 1000, t * 1e9 / px, kb / 1024 }'
+    done
+
     echo
     echo "== animation frames at 640x360 (tessellation and render per frame, as meshgrad animate plans them)"
     "$BIN/meshgrad-bench" --size 640x360 --preset onboarding --preset lava --preset tide --frames --no-cpu --no-gl --no-encode
