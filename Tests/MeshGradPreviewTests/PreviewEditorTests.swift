@@ -82,26 +82,26 @@ extension PreviewWindowTests {
         try preview.waitForFrame()
         let before = try #require(layout(layoutFile, waitingFor: "artboard"))
         try key(preview, "Tab", "f")
-        try preview.waitForFrame()
-        var after = before
-        let deadline = Date().addingTimeInterval(8)
-        while after == before && Date() < deadline {
-            try preview.waitForFrame()
-            after = layout(layoutFile, waitingFor: "artboard") ?? before
-        }
+        let after = try artboard(layoutFile, changedFrom: before, preview)
         #expect(abs(after.z - 4 * before.z) <= 2 && abs(after.w - 4 * before.w) <= 2, "\(before) -> \(after)")
         #expect(abs(after.x - (before.x + before.z / 2)) <= 2, "\(before) -> \(after)")
         #expect(abs(after.y - (before.y + before.w / 2)) <= 2, "\(before) -> \(after)")
         #expect(preview.title.contains("meshgrad"))
         try key(preview, "0")
-        var fitted = after
-        let back = Date().addingTimeInterval(8)
-        while fitted == after && Date() < back {
-            try preview.waitForFrame()
-            fitted = layout(layoutFile, waitingFor: "artboard") ?? after
-        }
-        #expect(fitted == before)
+        #expect(try artboard(layoutFile, changedFrom: after, preview) == before)
         preview.stop()
+    }
+
+    /// The artboard's rectangle once it differs from `previous` (up to 8 s
+    /// of frames; `previous` if it never does).
+    func artboard(_ layoutFile: URL, changedFrom previous: SIMD4<Int>, _ preview: Preview) throws -> SIMD4<Int> {
+        var now = previous
+        let deadline = Date().addingTimeInterval(8)
+        while now == previous && Date() < deadline {
+            try preview.waitForFrame()
+            now = layout(layoutFile, waitingFor: "artboard") ?? previous
+        }
+        return now
     }
 
     /// A vertex dragged to within a few pixels of another vertex's x takes
