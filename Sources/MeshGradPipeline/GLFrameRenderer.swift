@@ -16,7 +16,7 @@ public final class GLFrameRenderer: FrameRenderer {
     /// replaces only its vertices and colors while its triangles match.
     private var uploaded: GPUMesh?
     /// Where set, ``present(_:)`` draws meshes with this renderer and shows
-    /// the picture through ``ImagePresenter``: on a CPU rasterizer that
+    /// the picture through `ImagePresenter` (MeshGradGL): on a CPU rasterizer that
     /// costs less than GL's own drawing (Docs/performance.md, the editor).
     public var meshesOnCPU: CPUFrameRenderer?
     private lazy var pictures = ImagePresenter()
