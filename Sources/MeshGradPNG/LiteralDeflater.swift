@@ -134,7 +134,7 @@ enum LiteralDeflater {
     static func byteHistogram(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var counts = [UInt32](repeating: 0, count: 4 * 256)
         counts.withUnsafeMutableBufferPointer { count(bytes, into: $0.baseAddress!) }
-        return (0..<256).map { value in (0..<4).reduce(0) { $0 + Int(counts[$1 * 256 + value]) } }
+        return (0..<256).map { summed(counts, $0) }
     }
 
     /// Adds the bytes' values to four tables of 256 counts at `c`, a byte
@@ -160,6 +160,11 @@ enum LiteralDeflater {
         }
     }
 
+    /// The count of `value` over the four tables ``count(_:into:)`` fills.
+    static func summed(_ counts: [UInt32], _ value: Int) -> Int {
+        (0..<4).reduce(0) { $0 + Int(counts[$1 * 256 + value]) }
+    }
+
     static let histogramStride = 8 * 1024
 
     /// Blocks at least this long get their code from a sample.
@@ -183,9 +188,7 @@ enum LiteralDeflater {
                 start += histogramStride
             }
         }
-        return (0..<256).map { value in
-            histogramStride / 1024 * (0..<4).reduce(0) { $0 + Int(counts[$1 * 256 + value]) } + 1
-        }
+        return (0..<256).map { histogramStride / 1024 * summed(counts, $0) + 1 }
     }
 
     /// Code lengths as RFC 1951's code length alphabet: 0–15 literally, 16

@@ -23,7 +23,7 @@ final class PieceRows: @unchecked Sendable {
         self.width = width
         self.packing = packing
         stride = packing.sourceBytes(width: width)
-        rowBytes = packing == .rgb8 || packing == .rgb16 ? stride / 4 * 3 : stride
+        rowBytes = packing.packedBytes(width: width)
         self.capacity = capacity
         storage = .allocate(capacity: (capacity + 1) * stride)
         if let rowAbove {

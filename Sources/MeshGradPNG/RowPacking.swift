@@ -27,6 +27,16 @@ enum RowPacking: Sendable {
         }
     }
 
+    /// Bytes of one packed row of `width` pixels.
+    func packedBytes(width: Int) -> Int {
+        switch self {
+        case .rgb8: width * 3
+        case .rgba8: width * 4
+        case .rgb16: width * 6
+        case .rgba16: width * 8
+        }
+    }
+
     /// Packs the row of `width` pixels at `row` in place.
     func pack(_ row: UnsafeMutableRawPointer, width: Int) {
         switch self {

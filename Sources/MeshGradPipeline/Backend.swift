@@ -16,6 +16,14 @@ public enum Backend: String, CaseIterable, Sendable {
 
     public static let help = "auto (default), gl or cpu"
 
+    /// Whether meshes are drawn by the CPU renderer where an OpenGL context
+    /// exists: asked for, or `auto` on a CPU rasterizer, which the CPU
+    /// renderer outruns. (The editor, which always has its window's
+    /// context, asks this too.)
+    public func drawsOnCPU(whereOpenGLIsSoftware software: Bool) -> Bool {
+        self == .cpu || (self == .auto && software)
+    }
+
     /// The renderer for this backend, made once per process and reused for
     /// every frame; `auto` may say through `warn` why it fell back to the
     /// CPU.
@@ -41,7 +49,7 @@ public enum Backend: String, CaseIterable, Sendable {
             case .hardware:
                 do {
                     let renderer = try GLFrameRenderer()
-                    return renderer.isSoftware ? CPUFrameRenderer() : renderer
+                    return drawsOnCPU(whereOpenGLIsSoftware: renderer.isSoftware) ? CPUFrameRenderer() : renderer
                 } catch {
                     warn("meshgrad: \(error); rendering on the CPU\n")
                     return CPUFrameRenderer()

@@ -249,10 +249,7 @@ extension PreviewSession {
         // Move the document's point so that the drawn point follows the
         // cursor (they differ by the animation's offset, if any).
         var wanted = meshPoint(cursorInUnits) - drag.grab
-        let shift =
-            glfwGetKey(window.handle, GLFW_KEY_LEFT_SHIFT) == GLFW_PRESS
-            || glfwGetKey(window.handle, GLFW_KEY_RIGHT_SHIFT) == GLFW_PRESS
-        if shift {
+        if held(GLFW_KEY_LEFT_SHIFT, GLFW_KEY_RIGHT_SHIFT) {
             wanted = (wanted / Self.snapStep).rounded(.toNearestOrEven) * Self.snapStep
         } else {
             wanted = snappedToOtherPoints(wanted, dragging: drag)
@@ -286,10 +283,9 @@ extension PreviewSession {
     /// drags freely.
     func snappedToOtherPoints(_ wanted: SIMD2<Double>, dragging drag: Drag) -> SIMD2<Double> {
         gestures.snapGuides = (nil, nil)
-        let ctrl =
-            glfwGetKey(window.handle, GLFW_KEY_LEFT_CONTROL) == GLFW_PRESS
-            || glfwGetKey(window.handle, GLFW_KEY_RIGHT_CONTROL) == GLFW_PRESS
-        guard !ctrl, !drag.movesGroup, case .vertex(let vertex) = drag.target, let mesh = displayedMesh else {
+        guard !held(GLFW_KEY_LEFT_CONTROL, GLFW_KEY_RIGHT_CONTROL), !drag.movesGroup,
+            case .vertex(let vertex) = drag.target, let mesh = displayedMesh
+        else {
             return wanted
         }
         let others = mesh.locations.positions.enumerated().filter { $0.offset != vertex }.map(\.element)
@@ -300,6 +296,9 @@ extension PreviewSession {
     }
 
     static let pointSnapPixels = 5.0
+
+    /// Whether any of `keys` (a modifier's left and right) is held now.
+    func held(_ keys: Int32...) -> Bool { keys.contains { glfwGetKey(window.handle, $0) == GLFW_PRESS } }
 
     func mouseUp() {
         if gestures.draggingFrame != nil {

@@ -129,7 +129,7 @@ public final class PreviewSession {
         window = try WindowContext(
             title: "\(label) — meshgrad", width: options.windowWidth, height: options.windowHeight)
         renderer = try GLFrameRenderer(inCurrentContext: ())
-        if options.backend == .cpu || (options.backend == .auto && renderer.isSoftware) {
+        if options.backend.drawsOnCPU(whereOpenGLIsSoftware: renderer.isSoftware) {
             renderer.meshesOnCPU = CPUFrameRenderer()
         }
         overlay = try OverlayRenderer()
