@@ -251,6 +251,7 @@ enum DocumentSchema {
                 },
                 "loop": {"type": "number", "exclusiveMinimum": 0},
                 "name": {"type": "string", "maxLength": 200},
+                "locked": {"type": "boolean"},
                 "offset": {"$ref": "#/$defs/point"},
                 "scale": {"type": "number", "minimum": 0, "maximum": 100},
                 "shape": {

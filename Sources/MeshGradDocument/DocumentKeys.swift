@@ -31,7 +31,7 @@ public enum DocumentKeys {
     // A scene's layers.
     public static let layer = [
         "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale", "icon",
-        "name",
+        "name", "locked",
     ]
     public static let fill = ["linearGradient", "mesh", "gradient"]
     public static let materialFill = ["material"]

@@ -238,6 +238,7 @@ func layerText(_ layer: Layer) -> String {
     if layer.offset != .zero { fields.append(("offset", formatPoint(layer.offset))) }
     if layer.scale != 1 { fields.append(("scale", formatNumber(layer.scale))) }
     if let name = layer.name { fields.append(("name", jsonString(name))) }
+    if layer.locked { fields.append(("locked", "true")) }
     return object(fields)
 }
 

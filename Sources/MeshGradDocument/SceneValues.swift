@@ -181,6 +181,7 @@ struct LayerValue: Decodable {
             throw DocumentError(
                 keyPath: container.path("name"), message: "is \(name.count) characters long; expected at most 200")
         }
+        layer.locked = try container.decodeIfPresent(Bool.self, forKey: JSONKey("locked")) ?? false
     }
 }
 

@@ -70,6 +70,43 @@ extension Editor {
         editLayer(k) { $0.name = trimmed.isEmpty ? nil : String(trimmed.prefix(200)) }
     }
 
+    /// Moves layer `k` to index `j` (the Layers panel's drag), the layers
+    /// between shifting one place; returns where it went. The edited mesh
+    /// stays the same layer.
+    @discardableResult
+    public mutating func moveLayer(_ k: Int, to j: Int) -> Int {
+        guard layers.indices.contains(k) else { return k }
+        let to = min(max(j, 0), layers.count - 1)
+        guard to != k else { return k }
+        let moved = { (i: Int) -> Int in
+            if i == k { return to }
+            if k < to, i > k, i <= to { return i - 1 }
+            if to < k, i >= to, i < k { return i + 1 }
+            return i
+        }
+        let edited = target
+        renumberLayers(moved) { layers in layers.insert(layers.remove(at: k), at: to) }
+        if case .layer(let m)? = edited { target = .layer(moved(m)) }
+        return to
+    }
+
+    /// Locks or unlocks layer `k` (`"locked"`): a locked layer's frame and
+    /// mesh are not picked or moved on the canvas.
+    public mutating func setLocked(layer k: Int, _ locked: Bool) {
+        editLayer(k) { $0.locked = locked }
+    }
+
+    /// Whether layer `k` is locked.
+    public func isLocked(layer k: Int) -> Bool {
+        layers.indices.contains(k) && layers[k].locked
+    }
+
+    /// Whether the edited mesh is a locked layer's: its points stay put.
+    public var editsLockedLayer: Bool {
+        if case .layer(let m)? = target { return isLocked(layer: m) }
+        return false
+    }
+
     /// One step: `change` to the layers, the layout's indices renumbered
     /// to follow them, the scene laid out again.
     private mutating func renumberLayers(_ renumbered: (Int) -> Int?, change: (inout [Layer]) -> Void) {

@@ -267,3 +267,39 @@ void mgui_close_popup(void) { ImGui::CloseCurrentPopup(); }
 void mgui_end_popup(void) { ImGui::EndPopup(); }
 
 }
+
+void mgui_drag_source(const char *type, int index, const char *label) {
+    if (ImGui::BeginDragDropSource()) {
+        ImGui::SetDragDropPayload(type, &index, sizeof index);
+        ImGui::TextUnformatted(label);
+        ImGui::EndDragDropSource();
+    }
+}
+
+bool mgui_drop_target(const char *type, int *index) {
+    bool dropped = false;
+    if (ImGui::BeginDragDropTarget()) {
+        if (const ImGuiPayload *payload = ImGui::AcceptDragDropPayload(type)) {
+            if (payload->DataSize == sizeof *index) {
+                memcpy(index, payload->Data, sizeof *index);
+                dropped = true;
+            }
+        }
+        ImGui::EndDragDropTarget();
+    }
+    return dropped;
+}
+
+static ImU32 mgui_color(const float *rgba) { return ImGui::ColorConvertFloat4ToU32(ImVec4(rgba[0], rgba[1], rgba[2], rgba[3])); }
+
+void mgui_under_rect(float x, float y, float width, float height, const float *rgba) {
+    ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(x, y), ImVec2(x + width, y + height), mgui_color(rgba));
+}
+
+void mgui_under_line(float x0, float y0, float x1, float y1, const float *rgba) {
+    ImGui::GetBackgroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), mgui_color(rgba));
+}
+
+void mgui_under_text(float x, float y, float size, const float *rgba, const char *text) {
+    ImGui::GetBackgroundDrawList()->AddText(ImGui::GetFont(), size, ImVec2(x, y), mgui_color(rgba), text);
+}

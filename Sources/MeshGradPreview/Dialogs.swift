@@ -14,6 +14,10 @@ enum Dialog: Equatable {
     case recovery(GradientDocument, written: Date)
     /// Save As: a path to type (folders that do not exist yet are made).
     case saveAs
+    /// Open: a path to type, or a recent file.
+    case open
+    /// Another file asked for while this one has unsaved changes.
+    case unsavedBeforeOpen(String)
 
     /// ImGui's popup name (the title of the dialog).
     var title: String {
@@ -22,6 +26,8 @@ enum Dialog: Equatable {
         case .externalChange: "Changed on disk"
         case .recovery: "Recover unsaved work?"
         case .saveAs: "Save As"
+        case .open: "Open"
+        case .unsavedBeforeOpen: "Save changes first?"
         }
     }
 }
@@ -49,7 +55,7 @@ extension PreviewSession {
 
     // MARK: - Answers
 
-    enum Answer { case save, discard, cancel, reload, keep, recover }
+    enum Answer { case save, discard, cancel, reload, keep, recover, open }
 
     /// Ctrl-Shift-S: asks where to save, proposing a free name beside the
     /// document.
@@ -74,7 +80,27 @@ extension PreviewSession {
         }
         dialog = nil
         needsRedraw = true
-        save(to: target)
+        guard save(to: target), let then = afterSave else { return }
+        afterSave = nil
+        switch then {
+        case .quit: quitting = true
+        case .open(let other): open(other)
+        }
+    }
+
+    /// Saves before `then` (quitting, opening another file): a document
+    /// without a file of its own (a preset) asks where first.
+    func save(then: AfterSave) {
+        guard path != nil else {
+            beginSaveAs()
+            afterSave = then
+            return
+        }
+        guard save(asNewFile: false) else { return }
+        switch then {
+        case .quit: quitting = true
+        case .open(let other): open(other)
+        }
     }
 
     func answer(_ answer: Answer) {
@@ -84,7 +110,15 @@ extension PreviewSession {
         settleFrames = max(settleFrames, 3)
         switch (question, answer) {
         case (.quit, .save):
-            if save(asNewFile: false) { quitting = true }
+            save(then: .quit)
+        case (.unsavedBeforeOpen(let other), .save):
+            save(then: .open(other))
+        case (.unsavedBeforeOpen(let other), .discard):
+            recovery?.remove()
+            editor.markSaved()
+            open(other)
+        case (.open, .open):
+            openTyped()
         case (.quit, .discard):
             recovery?.remove()
             quitting = true
@@ -104,6 +138,8 @@ extension PreviewSession {
         case (.saveAs, .save):
             dialog = .saveAs
             saveAs(panels.saveAsField.text)
+        case (.saveAs, .cancel):
+            afterSave = nil
         default:
             break
         }
@@ -122,6 +158,11 @@ extension PreviewSession {
             answer(.keep)
         case (.recovery, GLFW_KEY_R), (.recovery, GLFW_KEY_ENTER): answer(.recover)
         case (.recovery, GLFW_KEY_D), (.recovery, GLFW_KEY_ESCAPE): answer(.discard)
+        case (.unsavedBeforeOpen, GLFW_KEY_S), (.unsavedBeforeOpen, GLFW_KEY_ENTER): answer(.save)
+        case (.unsavedBeforeOpen, GLFW_KEY_D): answer(.discard)
+        case (.unsavedBeforeOpen, GLFW_KEY_ESCAPE), (.unsavedBeforeOpen, GLFW_KEY_C): answer(.cancel)
+        case (.open, GLFW_KEY_ESCAPE): answer(.cancel)
+        case (.open, GLFW_KEY_ENTER), (.open, GLFW_KEY_KP_ENTER): answer(.open)
         case (.saveAs, GLFW_KEY_ESCAPE): answer(.cancel)
         case (.saveAs, GLFW_KEY_ENTER), (.saveAs, GLFW_KEY_KP_ENTER): answer(.save)
         default: break
@@ -157,6 +198,12 @@ extension PreviewSession {
             buttons([("Recover (R)", .recover), ("Discard it (D)", .discard)])
         case .saveAs:
             saveAsField()
+        case .open:
+            openField()
+        case .unsavedBeforeOpen(let other):
+            mgui_text("\(label) has unsaved changes; save them before opening")
+            mgui_text((other as NSString).lastPathComponent + "?")
+            buttons([("Save (S)", .save), ("Discard (D)", .discard), ("Cancel (Esc)", .cancel)])
         }
     }
 

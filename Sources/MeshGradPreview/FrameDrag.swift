@@ -14,12 +14,13 @@ struct FrameDrag {
 extension PreviewSession {
     /// A press that picked no vertex: on the selected layer's resize corner
     /// or inside its frame starts a frame drag; elsewhere on a scene it
-    /// selects the topmost layer there. True when it did either.
+    /// selects the topmost layer there. Locked layers are passed through.
+    /// True when it did either.
     func beginFrameDrag() -> Bool {
         guard let scene = editor.document.scene else { return false }
         let here = cursorInUnits
         let canvas = canvasPixels
-        if let k = layerView.selected, scene.layers.indices.contains(k) {
+        if let k = layerView.selected, scene.layers.indices.contains(k), !scene.layers[k].locked {
             let f = scene.layers[k].state(at: clock.time).frame
             let corner = SIMD2(f.x + f.width, f.y + f.height)
             let d = (corner - here) * canvas
@@ -34,7 +35,7 @@ extension PreviewSession {
         }
         guard
             let k = scene.layers.indices.reversed().first(where: {
-                scene.layers[$0].state(at: clock.time).frame.contains(here)
+                !scene.layers[$0].locked && scene.layers[$0].state(at: clock.time).frame.contains(here)
             })
         else {
             layerView.selected = nil

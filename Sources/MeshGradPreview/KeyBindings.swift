@@ -33,6 +33,7 @@ enum KeyBindings {
           Ctrl-Z            undo;  Ctrl-Shift-Z or Ctrl-Y: redo
           Ctrl-S            save (atomically; a preset asks where, as Save As)
           Ctrl-Shift-S      save as: type a path (relative to the document's folder; new folders are made)
+          Ctrl-O            open another document here: type a path, or pick a recent file (also in the Document panel)
           E                 export a PNG at the export size (--export-size) through the offscreen path
           C                 copy the SwiftUI code to the clipboard, and print it
           H                 hide / show the panels (hidden: the picture exactly as meshgrad render draws it)

@@ -10,17 +10,8 @@ extension PreviewSession {
         guard mgui_header("Layers", true) else { return }
         addLayerButtons()
         let layers = editor.layers
-        for (k, layer) in layers.enumerated().reversed() {
-            mgui_push_id(Int32(k))
-            var shown = !layerView.hidden.contains(k)
-            if mgui_checkbox("##shown", &shown) {
-                if shown { layerView.hidden.remove(k) } else { layerView.hidden.insert(k) }
-                needsRedraw = true
-            }
-            mgui_same_line()
-            if mgui_selectable("\(k)  \(layerName(layer))", layerView.selected == k) { selectLayer(k) }
-            mgui_pop_id()
-        }
+        mgui_text_disabled("shown  locked  (drag a name to reorder)")
+        for (k, layer) in layers.enumerated().reversed() { layerRow(k, layer) }
         guard let k = layerView.selected, layers.indices.contains(k) else {
             mgui_text_disabled("Click a layer (or its frame on the canvas).")
             return
@@ -37,6 +28,33 @@ extension PreviewSession {
         mgui_same_line()
         if mgui_button("Delete") { deleteSelectedLayer() }
         layerFields(k, layers[k])
+    }
+
+    /// One layer's line: shown (in the window only), locked, and its name,
+    /// which selects it and drags to another line to move it there.
+    func layerRow(_ k: Int, _ layer: Layer) {
+        mgui_push_id(Int32(k))
+        defer { mgui_pop_id() }
+        var shown = !layerView.hidden.contains(k)
+        if mgui_checkbox("##shown", &shown) {
+            if shown { layerView.hidden.remove(k) } else { layerView.hidden.insert(k) }
+            needsRedraw = true
+        }
+        panels.layout.note("layer-\(k)-shown")
+        mgui_same_line()
+        var locked = layer.locked
+        if mgui_checkbox("##locked", &locked) {
+            editor.setLocked(layer: k, locked)
+            if locked, gestures.draggingFrame?.layer == k { gestures.draggingFrame = nil }
+        }
+        panels.layout.note("layer-\(k)-locked")
+        mgui_same_line()
+        let title = "\(k)  \(layerName(layer))" + (layer.locked ? "  (locked)" : "")
+        if mgui_selectable(title, layerView.selected == k) { selectLayer(k) }
+        panels.layout.note("layer-\(k)")
+        mgui_drag_source("meshgrad-layer", Int32(k), title)
+        var dragged: Int32 = -1
+        if mgui_drop_target("meshgrad-layer", &dragged) { moveLayer(Int(dragged), to: k) }
     }
 
     /// "+ Text", "+ Mesh", "+ Shape": a new layer over the selected one (or
@@ -125,6 +143,20 @@ extension PreviewSession {
             if otherHidden { layerView.hidden.insert(k) }
         }
         layerView.selected = moved
+    }
+
+    /// A layer dragged to another line of the list: moved to that place,
+    /// still selected if it was, the window's hidden layers following.
+    func moveLayer(_ k: Int, to j: Int) {
+        var order = Array(editor.layers.indices)
+        let moved = editor.moveLayer(k, to: j)
+        guard moved != k else { return }
+        order.insert(order.remove(at: k), at: moved)
+        // order[new index] = old index: the hidden set and the selection follow.
+        layerView.hidden = Set(order.indices.filter { layerView.hidden.contains(order[$0]) })
+        if let selected = layerView.selected { layerView.selected = order.firstIndex(of: selected) }
+        renderer.forgetUpload()
+        needsRedraw = true
     }
 
     func layerFields(_ k: Int, _ layer: Layer) {

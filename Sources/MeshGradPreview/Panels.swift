@@ -24,6 +24,7 @@ extension PreviewSession {
     /// One ImGui frame: every visible panel, the help, the dialog.
     func drawPanels() {
         panelRects = [:]
+        rulerRects = [:]
         guard panelsReady, panelsDrawn else { return }
         mgui_new_frame(
             Float(sizes.window.0), Float(sizes.window.1), Float(sizes.framebuffer.0), Float(sizes.framebuffer.1),
@@ -38,6 +39,7 @@ extension PreviewSession {
             let title = label + (editor.hasUnsavedChanges ? " (unsaved)" : "") + "###document"
             if beginPanel(title, docked.left, flags: flags, name: "document") {
                 documentPanel()
+                recentFilesSection()
                 animationPanel()
                 generatePanel()
             }
@@ -49,6 +51,7 @@ extension PreviewSession {
             }
             mgui_end()
             statusLine(width: width, height: height)
+            drawRulers()
         }
         if helpVisible { helpOverlay(width: width, height: height) }
         dialogs()

@@ -171,7 +171,7 @@ extension PreviewSession {
     func pick() -> Selection? {
         let canvas = canvasPixels
         let here = cursorInUnits * canvas
-        guard let mesh = editor.mesh?.mesh else { return nil }
+        guard let mesh = editor.mesh?.mesh, !editor.editsLockedLayer else { return nil }
         var candidates: [Selection] = (0..<(mesh.width * mesh.height)).map { .vertex($0) }
         if gestures.showsOverlay {
             for i in 0..<(mesh.width * mesh.height) {
@@ -324,7 +324,7 @@ extension PreviewSession {
     func selectInside(_ marquee: (start: SIMD2<Double>, end: SIMD2<Double>, adds: Bool)) {
         let low = pointwiseMin(marquee.start, marquee.end)
         let high = pointwiseMax(marquee.start, marquee.end)
-        guard let count = editor.mesh.map({ $0.mesh.width * $0.mesh.height }) else { return }
+        guard let count = editor.mesh.map({ $0.mesh.width * $0.mesh.height }), !editor.editsLockedLayer else { return }
         let inside = (0..<count).filter { i in
             guard let p = displayedPosition(of: .vertex(i)) else { return false }
             return all(p .>= low) && all(p .<= high)
@@ -401,6 +401,8 @@ extension PreviewSession {
         case GLFW_KEY_S where control:
             // A preset has no file yet: its first save asks where.
             if shift || path == nil { beginSaveAs() } else { save(asNewFile: false) }
+        case GLFW_KEY_O where control:
+            beginOpen()
         case GLFW_KEY_Q where control:
             requestQuit()
         case GLFW_KEY_TAB where vertexCount > 0:
@@ -521,6 +523,11 @@ extension PreviewSession {
         ]
         if needsMesh.contains(key) && editor.mesh == nil {
             refuse("no mesh to edit: this scene has no mesh layer")
+            return true
+        }
+        let moves: Set<Int32> = [GLFW_KEY_LEFT, GLFW_KEY_RIGHT, GLFW_KEY_UP, GLFW_KEY_DOWN, GLFW_KEY_G]
+        if moves.contains(key), case .layer(let k)? = editor.target, editor.isLocked(layer: k) {
+            refuse("layer \(k) is locked: unlock it in the Layers panel to move its points")
             return true
         }
         if needsSelection.contains(key) && editor.selection == nil {

@@ -74,6 +74,8 @@ public final class PreviewSession {
     // The editor around the picture: panels, dialogs, recovery.
     /// The panels ImGui drew this frame, by name, in screen units.
     var panelRects: [String: SIMD4<Double>] = [:]
+    /// The rulers drawn this frame ("top", "left"), in screen units.
+    var rulerRects: [String: SIMD4<Double>] = [:]
     var panelsVisible: Bool
     var panelsReady = false
     var helpVisible = false
@@ -84,6 +86,10 @@ public final class PreviewSession {
     var isNewFile: Bool
     var status: (message: String, until: Date)?
     var recovery: RecoveryFile?
+    /// The files last opened or saved here (the Document panel, Ctrl-O).
+    var recentFiles = RecentFiles()
+    /// What a Save As asked for on quitting or opening does once saved.
+    var afterSave: AfterSave?
     var lastRecoveryCheck = Date()
     /// ImGui settles a click or a key over a few frames (a popup opens the
     /// frame after the click): frames still to draw after an input event.
@@ -121,7 +127,8 @@ public final class PreviewSession {
         clock.playing = !options.paused
         panelsVisible = !options.hidesPanels
         isNewFile = options.isNewFile
-        recovery = path.map(RecoveryFile.init(documentPath:))
+        recovery = path.map(RecoveryFile.init(documentPath:)) ?? RecoveryFile(preset: label)
+        if let path, !options.isNewFile { recentFiles.note(path) }
     }
 
     /// Opens the window and runs until it is closed (or `frames` are drawn).
@@ -385,6 +392,7 @@ public final class PreviewSession {
             editor.markSaved()
             recovery?.remove()
             recovery = RecoveryFile(documentPath: target)
+            recentFiles.note(target)
             isNewFile = false
             output("meshgrad preview: saved \(target)\n")
             say("saved \((target as NSString).lastPathComponent)")

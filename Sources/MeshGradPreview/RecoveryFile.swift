@@ -1,12 +1,13 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradEditor
 
 /// Unsaved work kept beside the document (`NAME.json.recovery`), written
 /// every few seconds while there are unsaved edits, so that a crash, a
 /// kill or a power cut loses at most those seconds. Removed when the work
 /// is saved or the user discards it; offered when the preview next opens
-/// the document.
+/// the document. A preset's is kept in the state folder instead.
 struct RecoveryFile {
     let path: String
     /// How often it is written while the document is dirty.
@@ -16,11 +17,20 @@ struct RecoveryFile {
         path = documentPath + ".recovery"
     }
 
+    /// A preset's (it has no file to sit beside): `recovery/NAME.json` in
+    /// the ``StateFolder``; nil without one.
+    init?(preset name: String, folder: String? = StateFolder.path()) {
+        guard let folder else { return nil }
+        let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(100))
+        path = (folder as NSString).appendingPathComponent("recovery/\(safe).json")
+    }
+
     private var lastWritten: GradientDocument?
 
     /// Writes `document` (atomically) unless it is what was last written.
     mutating func write(_ document: GradientDocument) throws {
         guard document != lastWritten else { return }
+        try FileManager.default.createDirectory(atPath: PathText.folder(of: path), withIntermediateDirectories: true)
         try AtomicFile.write(Data(document.jsonText().utf8), to: URL(fileURLWithPath: path))
         lastWritten = document
     }

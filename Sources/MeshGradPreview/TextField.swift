@@ -71,6 +71,10 @@ struct PanelState {
     var saveAsField = TextField()
     var saveAsPath = ""
     var saveAsFocused = false
+    /// The Open dialog's path field, likewise.
+    var openField = TextField()
+    var openPath = ""
+    var openFocused = false
     /// The SwiftUI code shown in the Export panel, and what it was made from.
     var code: (document: GradientDocument, text: String)?
 }

@@ -123,6 +123,9 @@ public struct Layer: Hashable, Sendable {
     /// What the editor's Layers panel calls it (`"name"`); nil: named by
     /// its content ("text …", "mesh 3×3"). Drawing ignores it.
     public var name: String?
+    /// Locked in the editor (`"locked"`): its frame and mesh are not
+    /// picked or moved on the canvas. Drawing ignores it.
+    public var locked = false
 
     public init(
         frame: UnitRect = .full, fill: Fill, opacity: Double = 1, shadow: Shadow? = nil, text: TextMask? = nil,

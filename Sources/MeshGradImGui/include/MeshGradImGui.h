@@ -98,6 +98,24 @@ void mgui_item_rect(float *x, float *y, float *width, float *height);
 /// The current window's (between mgui_begin and mgui_end) rectangle.
 void mgui_window_rect(float *x, float *y, float *width, float *height);
 
+// MARK: Dragging a list's items
+
+/// After an item: lets it be dragged, carrying `index` (its list's own
+/// payload `type`, at most 32 characters), with `label` beside the cursor.
+void mgui_drag_source(const char *type, int index, const char *label);
+/// After an item: true in the frame an item of `type` is dropped on it,
+/// with the dragged item's index in `index`.
+bool mgui_drop_target(const char *type, int *index);
+
+// MARK: Drawing under the panels
+
+/// Shapes and text drawn over the picture but under every panel (the
+/// canvas's rulers), in window pixels; `rgba` straight, 0…1.
+void mgui_under_rect(float x, float y, float width, float height, const float *rgba);
+void mgui_under_line(float x0, float y0, float x1, float y1, const float *rgba);
+/// `text` at `size` pixels (the panels' font, scaled); lines split at '\n'.
+void mgui_under_text(float x, float y, float size, const float *rgba, const char *text);
+
 // MARK: Modal dialogs
 
 void mgui_open_popup(const char *name);
