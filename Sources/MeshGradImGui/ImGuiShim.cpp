@@ -296,10 +296,6 @@ void mgui_under_rect(float x, float y, float width, float height, const float *r
     ImGui::GetBackgroundDrawList()->AddRectFilled(ImVec2(x, y), ImVec2(x + width, y + height), mgui_color(rgba));
 }
 
-void mgui_under_line(float x0, float y0, float x1, float y1, const float *rgba) {
-    ImGui::GetBackgroundDrawList()->AddLine(ImVec2(x0, y0), ImVec2(x1, y1), mgui_color(rgba));
-}
-
 void mgui_under_text(float x, float y, float size, const float *rgba, const char *text) {
     ImGui::GetBackgroundDrawList()->AddText(ImGui::GetFont(), size, ImVec2(x, y), mgui_color(rgba), text);
 }

@@ -81,7 +81,10 @@ extension PreviewSession {
     /// The Document panel's list of recent files (those that still exist).
     func recentFilesSection() {
         let offered = recentFiles.offered(excluding: path.map(RecentFiles.absolute))
-        guard !offered.isEmpty, mgui_header("Recent files", false) else { return }
+        guard !offered.isEmpty else { return }
+        let open = mgui_header("Recent files", false)
+        panels.layout.note("recent-files")
+        guard open else { return }
         for (n, file) in offered.enumerated() {
             mgui_push_id(Int32(n))
             if mgui_selectable((file as NSString).lastPathComponent, false) { requestOpen(file) }

@@ -55,7 +55,7 @@ extension PreviewSession {
         let scale = RulerScale(canvasPixels: pixels, length: length, minimumGap: horizontal ? 60 : 72)
         let visible = ((along - start) / perPixel, (along + extent - start) / perPixel)
         for tick in scale.ticks(from: visible.0, to: visible.1) {
-            let p = place(Double(tick.pixel)).rounded(.down) + 0.5
+            let p = place(Double(tick.pixel)).rounded(.down)
             let reach = tick.major ? t : t * 0.3
             line(horizontal, p, from: across + t - reach, to: across + t, RulerColors.tick)
             guard tick.major else { continue }
@@ -66,15 +66,17 @@ extension PreviewSession {
             mgui_under_text(Float(at.0), Float(at.1), 11, RulerColors.label, text)
         }
         if cursor >= along && cursor <= along + extent {
-            line(horizontal, cursor.rounded(.down) + 0.5, from: across, to: across + t, RulerColors.pointer)
+            line(horizontal, cursor.rounded(.down), from: across, to: across + t, RulerColors.pointer)
         }
     }
 
+    /// A crisp one-pixel line across the ruler at `p` (a filled
+    /// rectangle: ImGui's lines are anti-aliased across two pixels).
     private func line(_ horizontal: Bool, _ p: Double, from a: Double, to b: Double, _ color: [Float]) {
         if horizontal {
-            mgui_under_line(Float(p), Float(a), Float(p), Float(b), color)
+            mgui_under_rect(Float(p), Float(a), 1, Float(b - a), color)
         } else {
-            mgui_under_line(Float(a), Float(p), Float(b), Float(p), color)
+            mgui_under_rect(Float(a), Float(p), Float(b - a), 1, color)
         }
     }
 }

@@ -22,6 +22,7 @@ extension PreviewWindowTests {
         }
         var artboard: Rect
         var panels: [Panel]
+        var rulers: [Panel]
     }
 
     /// Runs the preview for a few frames; its layout and last frame.
@@ -65,6 +66,33 @@ extension PreviewWindowTests {
         #expect(!isBackdrop(frame, board.x + 1, middle) && !isBackdrop(frame, board.x + board.width - 2, middle))
         #expect(!isBackdrop(frame, board.x + board.width / 2, board.y + 1))
         #expect(isBackdrop(frame, board.x + board.width / 2, board.y - 2))
+        try checkRulers(layout, frame, canvasWidth: 1179)
+    }
+
+    /// The rulers lie along the top and the left of the artboard's space,
+    /// over none of it; the top one's ticks stand on canvas pixels: the
+    /// first at the artboard's left edge (pixel 0), the long ones evenly
+    /// spaced at a round number of canvas pixels.
+    func checkRulers(_ layout: Layout, _ frame: RGBAImage<UInt8>, canvasWidth: Int) throws {
+        let board = layout.artboard
+        #expect(Set(layout.rulers.map(\.name)) == ["top", "left"])
+        for ruler in layout.rulers { #expect(!ruler.rect.overlaps(board), "\(ruler.name) \(ruler.rect) over \(board)") }
+        let top = try #require(layout.rulers.first { $0.name == "top" })
+        func isTick(_ x: Int, _ y: Int) -> Bool { pixel(frame, x, y).x > 120 }
+        // Long ticks reach the ruler's top row; labels start 3 px right of theirs.
+        let long = (top.x..<(top.x + top.width)).filter { isTick($0, top.y + 1) && !isTick($0 - 1, top.y + 1) }
+        let onCanvas = long.filter { $0 >= board.x - 1 && $0 <= board.x + board.width }
+        #expect(onCanvas.first.map { abs($0 - board.x) <= 1 } == true, "first long tick \(long) vs left edge \(board.x)")
+        let pixels = onCanvas.map { Double($0 - board.x) * Double(canvasWidth) / Double(board.width) }
+        try #require(pixels.count >= 3, "long ticks at \(long)")
+        let step = pixels[1] - pixels[0]
+        let round = [100.0, 200, 250, 500, 1000].min { abs($0 - step) < abs($1 - step) }!
+        for (n, p) in pixels.enumerated() {
+            #expect(abs(p - Double(n) * round) <= Double(canvasWidth) / Double(board.width) * 1.5, "tick \(n) at \(p), step \(round)")
+        }
+        // Short ticks between them.
+        let short = (top.x..<(top.x + top.width)).filter { isTick($0, top.y + top.height - 2) && !isTick($0, top.y + 1) }
+        #expect(short.count >= pixels.count, "short ticks \(short)")
     }
 
     @Test func aMeshWithoutASizeShowsAtItsExportShape() throws {

@@ -46,6 +46,8 @@ import Testing
             process.arguments = ["preview"] + arguments
             process.environment = ProcessInfo.processInfo.environment.merging(["DISPLAY": display]) { $1 }
                 .merging(["MESHGRAD_PREVIEW_FRAME_REQUEST": frames.appendingPathComponent("request").path]) { $1 }
+                // Recent files and a preset's recovery: the test's own, not the user's.
+                .merging(["XDG_STATE_HOME": frames.appendingPathComponent("state").path]) { $1 }
                 .merging(environment) { $1 }
             process.standardOutput = output
             process.standardError = output

@@ -112,7 +112,6 @@ bool mgui_drop_target(const char *type, int *index);
 /// Shapes and text drawn over the picture but under every panel (the
 /// canvas's rulers), in window pixels; `rgba` straight, 0…1.
 void mgui_under_rect(float x, float y, float width, float height, const float *rgba);
-void mgui_under_line(float x0, float y0, float x1, float y1, const float *rgba);
 /// `text` at `size` pixels (the panels' font, scaled); lines split at '\n'.
 void mgui_under_text(float x, float y, float size, const float *rgba, const char *text);
 

@@ -1,0 +1,149 @@
+import Foundation
+import MeshGradCore
+import MeshGradDocument
+import MeshGradTestSupport
+import Testing
+
+/// Files beyond the one opened: another opened in the same window (Ctrl-O,
+/// the recent files), a preset's unsaved work recovered after a kill, and
+/// Save on quitting a preset asking where. (An extension of
+/// PreviewWindowTests: one window at a time.)
+extension PreviewWindowTests {
+    /// The state folder's recent-files list, newest first.
+    func recentFiles(in state: URL) -> [String] {
+        let file = state.appendingPathComponent("meshgrad/recent-files.json")
+        guard let data = try? Data(contentsOf: file) else { return [] }
+        return (try? JSONDecoder().decode([String].self, from: data)) ?? []
+    }
+
+    /// a.json edited, Ctrl-O b.json: asked first, S saves a.json and opens
+    /// b.json; the Document panel's recent files then reopen a.json.
+    @Test func ctrlOOpensAnotherFileAfterAskingAndRecentFilesReopen() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state")
+        let a = dir.appendingPathComponent("a.json")
+        let b = dir.appendingPathComponent("b.json")
+        try Data(Self.red9.jsonText().utf8).write(to: a)
+        try Data(Self.stripes.jsonText().utf8).write(to: b)
+        let layoutFile = dir.appendingPathComponent("layout.txt")
+        let preview = try Preview(
+            arguments: [a.path, "--window", "1200x800"], display: display,
+            environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path, "XDG_STATE_HOME": state.path])
+        try key(preview, "Tab", "w")
+        try preview.waitForFrame()
+        try key(preview, "ctrl+o")
+        try preview.waitForFrame()
+        try preview.xdotool(["type", "--delay", "20", "b.json"])
+        try preview.waitForFrame()
+        try key(preview, "Return")
+        try preview.waitForFrame()
+        try key(preview, "s")
+        #expect(waitForTitle(preview) { $0.hasPrefix("b.json") }, "title: \(preview.title)")
+        let saved = try GradientDocument.load(path: a.path)
+        #expect(saved.animatedMesh?.mesh.colors[0] != Self.red9.animatedMesh?.mesh.colors[0], "Tab, W: vertex 0's hue")
+        #expect(recentFiles(in: state).prefix(2) == [b.path, a.path])
+        let header = try #require(layout(layoutFile, waitingFor: "recent-files"))
+        try click(preview, at: SIMD2(header.x + 40, header.y + header.w / 2))
+        try press("recent-0", preview, layoutFile: layoutFile)
+        #expect(waitForTitle(preview) { $0.hasPrefix("a.json") }, "title: \(preview.title)")
+        #expect(recentFiles(in: state).prefix(2) == [a.path, b.path])
+        let said = try preview.quit()
+        #expect(said.contains("opened \(b.path)") && said.contains("opened \(a.path)"), "\(said)")
+    }
+
+    /// A preset edited, the process killed: the next preview of the preset
+    /// offers the work kept in the state folder; recovered, Ctrl-Q's Save
+    /// asks where (a preset has no file) and quits once it is saved there.
+    @Test func aPresetsWorkIsRecoveredAndSavingOnQuitAsksWhere() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let state = dir.appendingPathComponent("state")
+        let arguments = ["--preset", "sunset", "--window", "300x200", "--hide-panels", "--paused"]
+        let environment = ["XDG_STATE_HOME": state.path]
+        let preview = try Preview(arguments: arguments, display: display, environment: environment)
+        try key(preview, "Tab", "Tab", "Tab", "Tab", "w", "w", "w")
+        let recoveryPath = state.appendingPathComponent("meshgrad/recovery/sunset.json").path
+        let deadline = Date().addingTimeInterval(8)
+        while !FileManager.default.fileExists(atPath: recoveryPath) && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        let recovered = try GradientDocument.load(path: recoveryPath)
+        #expect(recovered != Presets.named("sunset")!.document)
+        kill(preview.process.processIdentifier, SIGKILL)
+        preview.process.waitUntilExit()
+
+        let next = try Preview(arguments: arguments, display: display, environment: environment)
+        try key(next, "r")
+        #expect(waitForTitle(next) { $0.contains("•") }, "recovered work is unsaved: \(next.title)")
+        try key(next, "ctrl+q")
+        try next.waitForFrame()
+        try key(next, "s")
+        try next.waitForFrame()
+        let target = dir.appendingPathComponent("kept/sunset-edit.json").path
+        try next.xdotool(["type", "--delay", "20", target])
+        try next.waitForFrame()
+        try key(next, "Return")
+        let quitBy = Date().addingTimeInterval(10)
+        while next.process.isRunning && Date() < quitBy { Thread.sleep(forTimeInterval: 0.05) }
+        #expect(!next.process.isRunning, "the preview did not quit once saved")
+        #expect(try GradientDocument.load(path: target) == recovered)
+        #expect(!FileManager.default.fileExists(atPath: recoveryPath), "saving removes the preset's recovery file")
+        let said = try next.quit()
+        #expect(said.contains("found unsaved work") && said.contains("saved \(target)"), "\(said)")
+    }
+}
+
+extension PreviewWindowTests {
+    /// A 3×3 mesh over the whole canvas and three named squares over it,
+    /// apart from each other and from the mesh's middle vertex.
+    static var squares: GradientDocument {
+        var layers = [Layer(fill: .mesh(red9.animatedMesh!.mesh, nil))]
+        for (n, name) in ["A", "B", "C"].enumerated() {
+            var square = Layer(
+                frame: UnitRect(x: 0.05 + 0.3 * Double(n), y: 0.7, width: 0.2, height: 0.2),
+                fill: .solid(RGBAColor(hex: ["#00ff00", "#0000ff", "#ffff00"][n])!))
+            square.name = name
+            layers.append(square)
+        }
+        return GradientDocument(scene: Scene(layers: layers, points: SIMD2(600, 400)), size: CanvasSize(width: 600, height: 400))
+    }
+
+    /// C dragged onto A's line in the Layers panel goes to A's place; A
+    /// and the mesh locked, a drag inside A and one from the mesh's middle
+    /// vertex move nothing; the locks are saved.
+    @Test func layersAreDraggedIntoPlaceAndLockedOnesStayPut() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let (preview, spec, layoutFile) = try openWithPanels(
+            Self.squares, named: "squares.json", in: dir, display: display, window: "1400x900")
+        let from = try #require(layout(layoutFile, waitingFor: "layer-3"))
+        let onto = try #require(layout(layoutFile, waitingFor: "layer-1"))
+        try drag(preview, from: SIMD2(from.x + 60, from.y + from.w / 2), to: SIMD2(onto.x + 60, onto.y + onto.w / 2))
+        try key(preview, "ctrl+s")
+        let reordered = try #require(waitForDocument(at: spec.path, timeout: 15) { $0 != Self.squares })
+        #expect(reordered.scene?.layers.map { $0.name ?? "mesh" } == ["mesh", "C", "A", "B"])
+
+        try press("layer-2-locked", preview, layoutFile: layoutFile)
+        try press("layer-0-locked", preview, layoutFile: layoutFile)
+        let board = try #require(layout(layoutFile, waitingFor: "artboard"))
+        func at(_ p: SIMD2<Double>) -> SIMD2<Int> {
+            SIMD2(board.x + Int(p.x * Double(board.z)), board.y + Int(p.y * Double(board.w)))
+        }
+        try drag(preview, from: at(SIMD2(0.15, 0.8)), to: at(SIMD2(0.15, 0.8)) &+ SIMD2(60, -60))
+        try drag(preview, from: at(SIMD2(0.5, 0.5)), to: at(SIMD2(0.5, 0.5)) &+ SIMD2(50, 30))
+        try key(preview, "ctrl+s")
+        let locked = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers[0].locked == true })
+        let layers = try #require(locked.scene?.layers)
+        #expect(layers.map(\.locked) == [true, false, true, false])
+        var expected = try #require(reordered.scene?.layers)
+        expected[0].locked = true
+        expected[2].locked = true
+        #expect(layers == expected, "a locked layer moved")
+        let said = try preview.quit()
+        #expect(!said.contains("error"), "\(said)")
+    }
+}
