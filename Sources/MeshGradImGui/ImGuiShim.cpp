@@ -221,6 +221,16 @@ void mgui_text_box(const char *label, const char *text, float height) {
 }
 
 bool mgui_selectable(const char *label, bool selected) { return ImGui::Selectable(label, selected); }
+bool mgui_image(unsigned texture, float width, float height, float *u, float *v) {
+    ImGui::Image((ImTextureID)(intptr_t)texture, ImVec2(width, height));
+    if (!ImGui::IsItemClicked(ImGuiMouseButton_Left)) return false;
+    ImVec2 mouse = ImGui::GetIO().MousePos;
+    ImVec2 min = ImGui::GetItemRectMin();
+    *u = (mouse.x - min.x) / width;
+    *v = (mouse.y - min.y) / height;
+    return true;
+}
+
 void mgui_progress(float fraction, const char *overlay) { ImGui::ProgressBar(fraction, ImVec2(-1, 0), overlay); }
 
 void mgui_color_swatch(const char *label, const float *rgba) {

@@ -25,7 +25,8 @@ enum KeyBindings {
           R                 randomize: a new harmonious mesh (each press a new seed)
           Shift-R           the same, walking the harmonies in order (analogous, complementary, …)
           N                 grain on/off (amount 0.06, monochrome; the document's "grain" key)
-          drop a photo      fit the mesh to it (as meshgrad fit --positions, at the current grid)
+          drop a photo      show it in the Image section: a click on it gives its color to the selection;
+                            "Fit the mesh to it" fits as meshgrad fit --positions (dropping a document opens it)
           O                 overlay of vertices, edges and handles on/off
           Space             play / pause the animation;  . and ,  step a frame forward / back
           K                 record keyframes: a point dragged at the playhead (past 0 s) keys that time
@@ -33,7 +34,7 @@ enum KeyBindings {
           Ctrl-Z            undo;  Ctrl-Shift-Z or Ctrl-Y: redo
           Ctrl-S            save (atomically; a preset asks where, as Save As)
           Ctrl-Shift-S      save as: type a path (relative to the document's folder; new folders are made)
-          Ctrl-O            open another document here: type a path, or pick a recent file (also in the Document panel)
+          Ctrl-O            open another document here (or a photo, as if dropped): type a path, or pick a recent file
           E                 export a PNG at the export size (--export-size) through the offscreen path
           C                 copy the SwiftUI code to the clipboard, and print it
           H                 hide / show the panels (hidden: the picture exactly as meshgrad render draws it)

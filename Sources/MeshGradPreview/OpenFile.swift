@@ -33,9 +33,12 @@ extension PreviewSession {
         requestOpen(typed)
     }
 
-    /// Opens `target` here, or first asks about unsaved edits.
+    /// Opens `target` here, or first asks about unsaved edits; a photo is
+    /// shown beside the document instead (``ReferenceImage``).
     func requestOpen(_ target: String) {
-        if editor.hasUnsavedChanges {
+        if ReferenceImage.isPhoto(target) {
+            showReference(path: typedPath(target))
+        } else if editor.hasUnsavedChanges {
             ask(.unsavedBeforeOpen(target))
         } else {
             open(target)
@@ -95,7 +98,7 @@ extension PreviewSession {
 
     /// The Open dialog: a path field (Enter opens) and the recent files.
     func openField() {
-        mgui_text("Open a document (a path, relative to \(label)'s folder):")
+        mgui_text("Open a document, or a photo to take colors from (a path, relative to \(label)'s folder):")
         if !panels.openFocused {
             mgui_set_keyboard_focus_here()
             panels.openFocused = true

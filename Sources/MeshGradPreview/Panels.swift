@@ -32,14 +32,16 @@ extension PreviewSession {
         let width = mgui_display_width()
         let height = mgui_display_height()
         if panelsVisible {
-            // Two docked panels (``DockedPanels``): Document and Animation on
-            // the left; Layers (a scene's), Selection and Export on the right.
+            // Two docked panels (``DockedPanels``): Document, the recent
+            // files, a dropped photo, Animation and Generate on the left;
+            // Layers (a scene's), Selection and Export on the right.
             let docked = DockedPanels(width: Double(width), height: Double(height))
             let flags = Int32(MGUI_WINDOW_AUTO_RESIZE | MGUI_WINDOW_ALWAYS)
             let title = label + (editor.hasUnsavedChanges ? " (unsaved)" : "") + "###document"
             if beginPanel(title, docked.left, flags: flags, name: "document") {
                 documentPanel()
                 recentFilesSection()
+                referenceSection()
                 animationPanel()
                 generatePanel()
             }

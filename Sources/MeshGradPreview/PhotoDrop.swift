@@ -3,14 +3,21 @@ import MeshGradCore
 import MeshGradEditor
 import MeshGradLossy
 
-/// A photo dropped on the window: the mesh becomes one fitted to it
-/// (`meshgrad fit --positions` at the current grid size).
+/// A file dropped on the window: a photo is shown in the Image section
+/// (``ReferenceImage``), to take colors from or to fit the mesh to
+/// (`meshgrad fit --positions` at the current grid size); a document is
+/// opened.
 extension PreviewSession {
     func installPhotoDrop() {
         glfwSetDropCallback(window.handle) { window, count, paths in
             guard count > 0, let paths, let first = paths[0], let session = PreviewSession.from(window) else { return }
-            session.fitPhoto(path: String(cString: first))
+            session.dropped(path: String(cString: first))
         }
+    }
+
+    func dropped(path: String) {
+        if ReferenceImage.isPhoto(path) { showReference(path: path) } else { requestOpen(path) }
+        needsRedraw = true
     }
 
     func fitPhoto(path: String) {

@@ -88,6 +88,8 @@ public final class PreviewSession {
     var recovery: RecoveryFile?
     /// The files last opened or saved here (the Document panel, Ctrl-O).
     var recentFiles = RecentFiles()
+    /// A photo shown beside the document, to take colors from or fit to.
+    var reference: ReferenceImage?
     /// What a Save As asked for on quitting or opening does once saved.
     var afterSave: AfterSave?
     var lastRecoveryCheck = Date()
@@ -197,6 +199,7 @@ public final class PreviewSession {
         videoExport?.cancelAndWait()
         pollVideoExport()
         stopPanels()
+        reference = nil
         canvasBlit = nil
         overlay = nil
         renderer = nil

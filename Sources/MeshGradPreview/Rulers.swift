@@ -63,6 +63,8 @@ extension PreviewSession {
             // digit a line), just past their tick.
             let text = horizontal ? "\(tick.pixel)" : "\(tick.pixel)".map(String.init).joined(separator: "\n")
             let at = horizontal ? (p + 3, across + 1) : (across + 3, p + 2)
+            // Not into the corner where the rulers meet.
+            guard (horizontal ? at.0 : at.1) >= along + t else { continue }
             mgui_under_text(Float(at.0), Float(at.1), 11, RulerColors.label, text)
         }
         if cursor >= along && cursor <= along + extent {

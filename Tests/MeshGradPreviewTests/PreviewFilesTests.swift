@@ -1,6 +1,7 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
+import MeshGradPNG
 import MeshGradTestSupport
 import Testing
 
@@ -145,5 +146,41 @@ extension PreviewWindowTests {
         #expect(layers == expected, "a locked layer moved")
         let said = try preview.quit()
         #expect(!said.contains("error"), "\(said)")
+    }
+}
+
+extension PreviewWindowTests {
+    /// A photo opened with Ctrl-O shows in the Image section; a click on
+    /// its right half gives vertex 0 that half's color, a click on its left
+    /// half gives the background the other.
+    @Test func colorsAreTakenFromAnOpenedPhoto() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var photo = RGBAImage<UInt8>(width: 200, height: 100)
+        for y in 0..<100 {
+            for x in 0..<200 { photo[x, y] = x < 100 ? SIMD4(0x33, 0x66, 0xCC, 255) : SIMD4(0xCC, 0x33, 0x66, 255) }
+        }
+        let photoFile = dir.appendingPathComponent("halves.png")
+        try Data(PNGEncoder().encode(photo)).write(to: photoFile)
+        let (preview, spec, layoutFile) = try openWithPanels(Self.red9, named: "picked.json", in: dir, display: display)
+        try key(preview, "Tab")
+        try key(preview, "ctrl+o")
+        try preview.waitForFrame()
+        try preview.xdotool(["type", "--delay", "20", "halves.png"])
+        try preview.waitForFrame()
+        try key(preview, "Return")
+        let image = try #require(layout(layoutFile, waitingFor: "image"))
+        try click(preview, at: SIMD2(image.x + image.z * 3 / 4, image.y + image.w / 2))
+        try key(preview, "b")
+        try click(preview, at: SIMD2(image.x + image.z / 4, image.y + image.w / 2))
+        try key(preview, "ctrl+s")
+        let saved = try #require(waitForDocument(at: spec.path, timeout: 15) { $0 != Self.red9 })
+        let mesh = try #require(saved.animatedMesh?.mesh)
+        #expect(mesh.colors[0] == RGBAColor(hex: "#CC3366"), "\(mesh.colors[0].hexString)")
+        #expect(mesh.background == RGBAColor(hex: "#3366CC"), "\(mesh.background.hexString)")
+        #expect(Array(mesh.colors.dropFirst()) == Array(Self.red9.animatedMesh!.mesh.colors.dropFirst()))
+        let said = try preview.quit()
+        #expect(said.contains("showing \(photoFile.path) (200x100)"), "\(said)")
     }
 }

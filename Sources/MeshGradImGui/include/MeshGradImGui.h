@@ -82,6 +82,9 @@ bool mgui_input_text(const char *label, char *buffer, size_t size, bool hexadeci
 /// A read-only text box (`text` may be long), `height` in pixels.
 void mgui_text_box(const char *label, const char *text, float height);
 bool mgui_selectable(const char *label, bool selected);
+/// An OpenGL texture shown `width × height` pixels; true in the frame it
+/// is clicked, with where in `u`, `v` (0…1 across and down).
+bool mgui_image(unsigned texture, float width, float height, float *u, float *v);
 void mgui_progress(float fraction, const char *overlay);
 void mgui_color_swatch(const char *label, const float *rgba);
 
