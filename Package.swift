@@ -128,7 +128,7 @@ let package = Package(
 
         .target(name: "MeshGradCore", swiftSettings: coreSettings),
         // Text for layouts: a stack sizes a text layer by its text (FreeType).
-        .target(name: "MeshGradDocument", dependencies: ["MeshGradCore", "MeshGradText"]),
+        .target(name: "MeshGradDocument", dependencies: ["MeshGradCore", "MeshGradText", "MeshGradLossy"]),
         .target(name: "MeshGradEditor", dependencies: ["MeshGradCore", "MeshGradDocument"]),
 
         // MARK: Text (FreeType)

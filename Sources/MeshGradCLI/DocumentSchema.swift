@@ -187,7 +187,8 @@ enum DocumentSchema {
                 {"type": "object", "properties": {"linearGradient": {"$ref": "#/$defs/linearGradient"}}, "required": ["linearGradient"], "additionalProperties": false},
                 {"type": "object", "properties": {"gradient": {"$ref": "#/$defs/color"}}, "required": ["gradient"], "additionalProperties": false},
                 {"type": "object", "properties": {"material": {"enum": ["ultraThin", "thin", "regular", "thick"]}}, "required": ["material"], "additionalProperties": false},
-                {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false}
+                {"type": "object", "properties": {"mesh": {"$ref": "#/$defs/mesh"}}, "required": ["mesh"], "additionalProperties": false},
+                {"type": "object", "properties": {"image": {"type": "string", "minLength": 1, "maxLength": 4096}, "contentMode": {"enum": ["stretch", "fill", "fit"]}}, "required": ["image"], "additionalProperties": false}
               ]
             },
             "layer": {

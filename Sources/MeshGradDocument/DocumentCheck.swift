@@ -9,7 +9,7 @@ import MeshGradCore
 /// key path, before anything is drawn or allocated.
 public enum DocumentCheck {
     /// The checks that need no time or canvas (run by
-    /// ``GradientDocument/decode(_:)-([UInt8])``).
+    /// ``GradientDocument/decode(_:folder:)``).
     public static func check(_ document: GradientDocument) throws(DocumentError) {
         var checker = Checker()
         checker.number(document.poster, "poster", limit: DocumentLimits.time, unit: "seconds")
@@ -191,6 +191,7 @@ struct Checker {
             point(gradient.start, path + ".linearGradient.start")
             point(gradient.end, path + ".linearGradient.end")
         case .mesh(let mesh, let animation): self.mesh(mesh, animation, path: path + ".mesh")
+        case .image: break  // its size was checked as it was read
         }
     }
 

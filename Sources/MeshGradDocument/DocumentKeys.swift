@@ -33,7 +33,7 @@ public enum DocumentKeys {
         "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale", "icon",
         "name", "locked",
     ]
-    public static let fill = ["linearGradient", "mesh", "gradient"]
+    public static let fill = ["linearGradient", "mesh", "gradient", "image", "contentMode"]
     public static let materialFill = ["material"]
     public static let linearGradient = ["colors", "stops", "start", "end", "colorSpace"]
     public static let gradientStop = ["location", "color"]

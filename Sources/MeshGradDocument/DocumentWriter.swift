@@ -189,6 +189,8 @@ func fillText(_ fill: Fill) -> String {
         return "{\"linearGradient\": " + object(fields) + "}"
     case .mesh(let mesh, let animation):
         return "{\"mesh\": " + object(meshFields(mesh, animation: animation)) + "}"
+    case .image(let image):
+        return object([("image", jsonString(image.source)), ("contentMode", "\"\(image.contentMode.rawValue)\"")])
     }
 }
 

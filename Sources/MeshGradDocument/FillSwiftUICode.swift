@@ -16,6 +16,8 @@ extension Fill {
             return gradient.swiftUICode()
         case .mesh(let mesh, let animation):
             return AnimatedMesh(mesh, animation: animation).swiftUICode()
+        case .image(let image):
+            return image.swiftUICode()
         }
     }
 }
@@ -59,4 +61,23 @@ func indented(_ text: String, by spaces: Int) -> String {
     let pad = String(repeating: " ", count: spaces)
     return text.trimmingCharacters(in: .newlines).split(separator: "\n", omittingEmptySubsequences: false)
         .map { $0.isEmpty ? "" : pad + $0 }.joined(separator: "\n")
+}
+
+extension LayerImage {
+    /// `Image("NAME").resizable()` and the content mode's modifier: the
+    /// file's name without its extension names an image in the app's asset
+    /// catalog, where it is to be added.
+    func swiftUICode() -> String {
+        let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
+        // A comment holds no line break: the path is written as a literal.
+        var lines = ["// \(swiftStringLiteral(source)), added to the asset catalog as \(swiftStringLiteral(name))"]
+        lines.append("Image(\(swiftStringLiteral(name)))")
+        lines.append("    .resizable()")
+        switch contentMode {
+        case .stretch: break
+        case .fill: lines.append("    .scaledToFill()")
+        case .fit: lines.append("    .scaledToFit()")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
 }

@@ -204,14 +204,15 @@ public struct GradientDocument: Hashable, Sendable {
             throw DocumentError(file: path, keyPath: "", message: "cannot be read (permission denied?)")
         }
         do {
-            return try decode(Array(data))
+            return try decode(Array(data), folder: PathText.folder(of: path))
         } catch {
             throw error.located(in: path)
         }
     }
 
-    /// Decodes a document from JSON bytes.
-    public static func decode(_ bytes: [UInt8]) throws(DocumentError) -> GradientDocument {
+    /// Decodes a document from JSON bytes; an image fill's relative path is
+    /// relative to `folder` (nil or empty: the current folder).
+    public static func decode(_ bytes: [UInt8], folder: String? = nil) throws(DocumentError) -> GradientDocument {
         if bytes.allSatisfy({ [0x20, 0x09, 0x0a, 0x0d].contains($0) }) {
             throw DocumentError(
                 keyPath: "",
@@ -224,7 +225,9 @@ public struct GradientDocument: Hashable, Sendable {
         }
         try JSONSyntaxCheck.check(bytes)
         do {
-            let document = try JSONDecoder().decode(GradientDocument.self, from: Data(bytes))
+            let decoder = JSONDecoder()
+            if let folder, !folder.isEmpty { decoder.userInfo[.documentFolder] = folder }
+            let document = try decoder.decode(GradientDocument.self, from: Data(bytes))
             try DocumentCheck.check(document)
             return document
         } catch let error as DocumentError {

@@ -94,8 +94,8 @@ extension Layer {
                 } else {
                     lines.append(".foregroundStyle(\n" + indented(gradient.swiftUICode(), by: 4) + "\n)")
                 }
-            case .mesh:
-                // A mesh is no ShapeStyle with its own TimelineView: drawn
+            case .mesh, .image:
+                // A mesh (or a picture) is no ShapeStyle with its own TimelineView: drawn
                 // over the text's frame, masked by the text.
                 let masked =
                     fill.swiftUICode().trimmingCharacters(in: .newlines) + "\n" + text.swiftUIModifier(inLayout: true)

@@ -26,12 +26,13 @@ struct SceneValue {
     }
 }
 
-/// `"#RRGGBB"` or `[r, g, b, a]` (a solid color), `{"linearGradient": {...}}`
-/// or `{"mesh": {...}}`.
+/// `"#RRGGBB"` or `[r, g, b, a]` (a solid color), `{"linearGradient": {...}}`,
+/// `{"mesh": {...}}` or `{"image": "photo.jpg", "contentMode": "fill"}`.
 struct FillValue: Decodable {
     var fill: Fill
 
-    static let expected = #"expected a color, {"gradient": COLOR}, {"linearGradient": {...}} or {"mesh": {...}}"#
+    static let expected =
+        #"expected a color, {"gradient": COLOR}, {"linearGradient": {...}}, {"mesh": {...}} or {"image": PATH}"#
 
     init(from decoder: any Decoder) throws {
         // Formatted only for an error: every point and color passes here.
@@ -55,6 +56,10 @@ struct FillValue: Decodable {
                     allowed: DocumentKeys.mesh, context: "a mesh fill")
                 let value = try MeshValue(mesh)
                 fill = .mesh(value.mesh, value.animation)
+                return
+            }
+            if container.contains(JSONKey("image")) {
+                fill = .image(try ImageFillValue(container, folder: decoder.userInfo[.documentFolder] as? String).image)
                 return
             }
             throw DocumentError(keyPath: path, message: Self.expected)

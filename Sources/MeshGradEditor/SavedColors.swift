@@ -80,6 +80,7 @@ extension Fill {
             for i in gradient.stops.indices { gradient.stops[i].color = gradient.stops[i].color.roundedForSaving }
             return .linearGradient(gradient)
         case .mesh(let mesh, let animation): return .mesh(mesh.roundedForSaving, animation?.roundedForSaving)
+        case .image: return self
         }
     }
 }

@@ -129,7 +129,7 @@ public final class GLSceneRenderer {
             try drawLayer(
                 LayerPlan(box: whole, content: plan.background), content: nil, into: target.framebuffer,
                 targetBox: whole, blends: false)
-        case .mesh:
+        case .mesh, .image:
             var clear: [GLfloat] = [0, 0, 0, 0]
             epoxy_glClearBufferfv(GLenum(GL_COLOR), 0, &clear)
             try draw(LayerPlan(box: whole, content: plan.background), plan: plan, canvas: target.framebuffer)
@@ -166,6 +166,11 @@ public final class GLSceneRenderer {
                 try texture.upload(rgbaFloat: straight.components, width: meshPlan.width, height: meshPlan.height)
                 image = .straight(texture)
             }
+        }
+        if case .image(let straight) = layer.content {
+            let texture = try GLTexture.image(width: straight.width, height: straight.height, format: GL_RGBA32F)
+            try texture.upload(rgbaFloat: straight.components, width: straight.width, height: straight.height)
+            image = .straight(texture)
         }
         if case .material(let material) = layer.content {
             image = try blurredBackdrop(material, of: layer, plan: plan, canvas: canvas)
@@ -276,7 +281,7 @@ public final class GLSceneRenderer {
             program.set("materialSaturation", material.saturation)
             program.set("materialTint", material.tint)
             texture.bind(unit: 0)
-        case .mesh:
+        case .mesh, .image:
             switch content {
             case .premultiplied(let texture):
                 program.set("contentKind", 2)
@@ -285,7 +290,7 @@ public final class GLSceneRenderer {
                 program.set("contentKind", 3)
                 texture.bind(unit: 0)
             case nil, .backdrop:
-                preconditionFailure("a mesh layer is drawn from its image")
+                preconditionFailure("a mesh or picture layer is drawn from its image")
             }
         }
         emptyVertexArray.bind()

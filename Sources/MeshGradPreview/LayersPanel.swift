@@ -1,3 +1,4 @@
+import Foundation
 import MeshGradCore
 import MeshGradEditor
 import MeshGradImGui
@@ -122,6 +123,7 @@ extension PreviewSession {
         case .solid: return "solid"
         case .linearGradient: return "linear gradient"
         case .mesh(let mesh, _): return "mesh \(mesh.width)×\(mesh.height)"
+        case .image(let image): return "image \((image.source as NSString).lastPathComponent.prefix(22))"
         }
     }
 

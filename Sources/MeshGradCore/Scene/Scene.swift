@@ -27,6 +27,8 @@ public enum Fill: Hashable, Sendable {
     /// frame), with its own animation, if any, and its own background
     /// filling the frame where no patch covers.
     case mesh(MeshGradient, MeshAnimation?)
+    /// A picture placed in the frame by its content mode (LayerImage.swift).
+    case image(LayerImage)
 }
 
 /// A soft shadow of a layer's shape, drawn under it: SwiftUI's

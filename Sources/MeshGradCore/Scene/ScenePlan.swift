@@ -8,6 +8,9 @@ public enum LayerContent: Sendable {
     /// What is already drawn behind the layer, blurred, saturated and
     /// tinted (Material.swift).
     case material(MaterialPlan)
+    /// A picture resampled to the layer's box: straight colors, box-sized
+    /// (``LayerImage/resampled(frame:box:)``).
+    case image(RGBAImage<Float>)
 }
 
 /// A linear gradient placed on the canvas: its stops as the renderers read
@@ -173,6 +176,9 @@ public struct ScenePlan: Sendable {
                         RenderPlan(
                             nets: PatchNets(moved), width: width, height: height, tolerance: tolerance,
                             antialiasing: antialiasing, maximumVertices: vertexShare))))
+        case .image(let image):
+            let whole = SIMD4(0, 0, Double(width), Double(height))
+            layers.append(LayerPlan(box: canvas, content: .image(image.resampled(frame: whole, box: canvas))))
         }
         for (index, layer) in scene.layers.enumerated() {
             let state = layer.state(at: time)
@@ -196,6 +202,11 @@ public struct ScenePlan: Sendable {
                         nets: PatchNets(moved).reframed(from: placed.frameBox, to: box), width: box.width,
                         height: box.height, tolerance: tolerance, antialiasing: antialiasing,
                         maximumVertices: vertexShare))
+            case .image(let image):
+                let inPixels = SIMD4(
+                    frame.x * Double(width), frame.y * Double(height), frame.width * Double(width),
+                    frame.height * Double(height))
+                content = .image(image.resampled(frame: inPixels, box: box))
             }
             if let material = layer.material {
                 content = .material(MaterialPlan(material, pixelsPerPoint: layerScale))

@@ -86,6 +86,9 @@ public struct SceneRenderer: Sendable {
             draw(LayerPlan(box: whole, content: .mesh(mesh)), on: pixels, plan: plan)
         case .material:
             canvas.initialize(repeating: .zero)  // nothing lies behind the background
+        case .image(let image):
+            canvas.initialize(repeating: .zero)
+            draw(LayerPlan(box: whole, content: .image(image)), on: pixels, plan: plan)
         }
         for layer in plan.layers {
             draw(layer, on: pixels, plan: plan)
@@ -155,17 +158,17 @@ func shadeGradient(
 /// its shape and stroked (Shape.swift), times mask times opacity. A mesh is rendered once, at its box's size, up front.
 struct LayerSource: @unchecked Sendable {
     let layer: LayerPlan
-    /// The mesh's straight colors, box-sized.
-    let meshImage: RGBAImage<Float>?
+    /// A mesh's or a picture's straight colors, box-sized.
+    let boxImage: RGBAImage<Float>?
     /// A material's blurred backdrop (premultiplied) and its canvas box.
     var backdrop: (image: RGBAImage<Float>, box: PixelBox)?
 
     init(_ layer: LayerPlan, renderer: CPURenderer) {
         self.layer = layer
-        if case .mesh(let plan) = layer.content {
-            meshImage = renderer.renderFloat(plan)
-        } else {
-            meshImage = nil
+        switch layer.content {
+        case .mesh(let plan): boxImage = renderer.renderFloat(plan)
+        case .image(let image): boxImage = image
+        default: boxImage = nil
         }
     }
 
@@ -188,8 +191,8 @@ struct LayerSource: @unchecked Sendable {
                         source[x], saturation: material.saturation, tint: material.tint)
                 }
             }
-        case .mesh:
-            meshImage!.components.withUnsafeBufferPointer { components in
+        case .mesh, .image:
+            boxImage!.components.withUnsafeBufferPointer { components in
                 let source =
                     UnsafeRawPointer(components.baseAddress!).assumingMemoryBound(to: SIMD4<Float>.self)
                     + (y - box.y0) * box.width - box.x0
