@@ -279,7 +279,7 @@ let package = Package(
         .testTarget(
             name: "MeshGradSceneTests",
             dependencies: [
-                "MeshGradCore", "MeshGradDocument", "MeshGradText", "MeshGradGL", "MeshGradTestSupport",
+                "MeshGradCore", "MeshGradDocument", "MeshGradText", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport",
             ]
         ),
         .testTarget(

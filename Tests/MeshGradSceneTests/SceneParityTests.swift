@@ -9,8 +9,9 @@ import Testing
 /// The GL scene renderer held against the CPU one on a scene with every
 /// layer kind: a perceptual gradient background, an inset mesh in a frame
 /// (its border anti-aliased), a half-transparent mesh, a gradient with
-/// translucent stops, text in a solid fill and text over a mesh, opacity,
-/// and shadows with offsets, some reaching past the canvas.
+/// translucent stops, text in a solid fill and text over a mesh, a
+/// translucent picture fitted in a rounded frame, opacity, and shadows with
+/// offsets, some reaching past the canvas.
 @Suite(.serialized) struct SceneParityTests {
     static let scene = Scene(
         background: .linearGradient(
@@ -41,7 +42,22 @@ import Testing
             Layer(
                 frame: UnitRect(x: 0.1, y: 0, width: 0.8, height: 0.3), fill: .mesh(TestMeshes.warped, nil),
                 text: TextMask(text: "Meshing", size: 60, weight: .heavy, widthFactor: 1.25)),
+            Layer(
+                frame: UnitRect(x: 0.6, y: 0.05, width: 0.35, height: 0.3),
+                fill: .image(LayerImage(source: "checker.png", pixels: ImagePixels(checker), contentMode: .fit)),
+                opacity: 0.9, shadow: Shadow(color: .black, radius: 4), shape: .roundedRectangle(cornerRadius: 10)),
         ], points: SIMD2(320, 240))
+
+    /// A 7×5 picture of translucent colored squares for the image layer.
+    static var checker: RGBAImage<UInt8> {
+        var image = RGBAImage<UInt8>(width: 7, height: 5)
+        for y in 0..<5 {
+            for x in 0..<7 {
+                image[x, y] = (x + y) % 2 == 0 ? SIMD4(230, 40, 90, 255) : SIMD4(20, UInt8(40 * y), 200, 160)
+            }
+        }
+        return image
+    }
 
     @Test(arguments: [(320, 240), (333, 517), (97, 61)])
     func glMatchesCPU(size: (Int, Int)) throws {
