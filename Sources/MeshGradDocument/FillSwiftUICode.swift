@@ -64,19 +64,26 @@ func indented(_ text: String, by spaces: Int) -> String {
 }
 
 extension LayerImage {
-    /// `Image("NAME").resizable()` and the content mode's modifier: the
-    /// file's name without its extension names an image in the app's asset
-    /// catalog, where it is to be added.
+    /// `Image("NAME").resizable()` and the content mode's modifier (a
+    /// filling picture cropped to its frame): the file's name without its
+    /// extension names an image in the app's asset catalog, where it is to
+    /// be added.
     func swiftUICode() -> String {
         let name = ((source as NSString).lastPathComponent as NSString).deletingPathExtension
         // A comment holds no line break: the path is written as a literal.
-        var lines = ["// \(swiftStringLiteral(source)), added to the asset catalog as \(swiftStringLiteral(name))"]
-        lines.append("Image(\(swiftStringLiteral(name)))")
-        lines.append("    .resizable()")
+        let note = "// \(swiftStringLiteral(source)), added to the asset catalog as \(swiftStringLiteral(name))"
+        let image = "Image(\(swiftStringLiteral(name)))"
+        let lines: [String]
         switch contentMode {
-        case .stretch: break
-        case .fill: lines.append("    .scaledToFill()")
-        case .fit: lines.append("    .scaledToFit()")
+        case .stretch: lines = [note, image, ".resizable()"]
+        case .fit: lines = [note, image, ".resizable()", ".scaledToFit()"]
+        case .fill:
+            // Filling overflows its frame: drawn over a clear view that
+            // takes the frame, and clipped to it, as meshgrad crops it.
+            lines = [
+                note, "Color.clear", "    .overlay {", "        \(image)", "            .resizable()",
+                "            .scaledToFill()", "    }", "    .clipped()",
+            ]
         }
         return lines.joined(separator: "\n") + "\n"
     }

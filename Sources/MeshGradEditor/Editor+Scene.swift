@@ -61,6 +61,15 @@ extension Editor {
         return other
     }
 
+    /// How layer `k`'s picture fills its frame; nothing for another fill.
+    public mutating func setContentMode(ofLayer k: Int, to mode: ImageContentMode) {
+        editLayer(k) { layer in
+            guard case .image(var image) = layer.fill else { return }
+            image.contentMode = mode
+            layer.fill = .image(image)
+        }
+    }
+
     /// Changes layer `k`'s text (string, size, weight, width); nothing for
     /// a layer without text.
     public mutating func editText(ofLayer k: Int, _ change: (inout TextMask) -> Void) {

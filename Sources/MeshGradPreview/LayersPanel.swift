@@ -72,6 +72,35 @@ extension PreviewSession {
             }
             panels.layout.note("add-\(kind.rawValue)")
         }
+        mgui_same_line()
+        if mgui_button("+ Image") { addImageLayer() }
+        panels.layout.note("add-image")
+    }
+
+    /// "+ Image": the photo of the Image section (dropped, or opened with
+    /// Ctrl-O) as a layer filling a frame of its aspect, over the selected
+    /// layer; its path relative to the document's folder when inside it.
+    func addImageLayer() {
+        guard let shown = reference else {
+            return refuse("drop a photo on the window (or open one with Ctrl-O) first: + Image adds it as a layer")
+        }
+        let canvas = editor.document.size.map { Double($0.width) / Double($0.height) } ?? 1
+        let aspect = Double(shown.image.width) / Double(shown.image.height)
+        let height = min(0.5 * canvas / aspect, 0.8)
+        let width = height * aspect / canvas
+        let image = LayerImage(source: relativeToDocument(shown.path), pixels: ImagePixels(shown.image))
+        let layer = Layer(frame: UnitRect(x: (1 - width) / 2, y: (1 - height) / 2, width: width, height: height), fill: .image(image))
+        let at = layerView.selected.map { $0 + 1 } ?? editor.layers.count
+        guard let added = editor.insertLayer(layer, at: at) else { return refuse("layers are a scene's: this document is a mesh") }
+        layerView.hidden = Set(layerView.hidden.map { $0 >= added ? $0 + 1 : $0 })
+        selectLayer(added)
+    }
+
+    /// `path` relative to the document's folder when it lies inside it.
+    func relativeToDocument(_ path: String) -> String {
+        let folder = RecentFiles.absolute(documentFolder.isEmpty ? "." : documentFolder)
+        let absolute = RecentFiles.absolute(path)
+        return absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : absolute
     }
 
     func deleteSelectedLayer() {
@@ -179,6 +208,13 @@ extension PreviewSession {
         }
         edited(mgui_drag_double2("Size", &size, 0.002, 0.001, 8, "%.4f")) {
             editor.setFrame(ofLayer: k, to: UnitRect(x: origin[0], y: origin[1], width: size[0], height: size[1]))
+        }
+        if case .image(let image) = layer.fill {
+            let modes = ImageContentMode.allCases
+            var mode = modes.firstIndex(of: image.contentMode) ?? 0
+            edited(combo("Content mode", &mode, modes.map(\.rawValue))) {
+                editor.setContentMode(ofLayer: k, to: modes[mode])
+            }
         }
         guard let text = layer.text else { return }
         mgui_separator()

@@ -383,6 +383,9 @@ public final class PreviewSession {
         do {
             let folder = PathText.folder(of: target)
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            // Pictures named relative to the old folder, from the new one.
+            let rebased = editor.document.rebasingImagePaths(from: documentFolder, to: folder)
+            if rebased != editor.document { editor.edit { $0 = rebased } }
             try AtomicFile.write(Data(editor.document.savedText.utf8), to: URL(fileURLWithPath: target))
             if target != path {
                 path = target

@@ -184,3 +184,38 @@ extension PreviewWindowTests {
         #expect(said.contains("showing \(photoFile.path) (200x100)"), "\(said)")
     }
 }
+
+extension PreviewWindowTests {
+    /// A photo opened with Ctrl-O becomes a layer with "+ Image": saved as
+    /// an image fill named relative to the document, in a frame of the
+    /// photo's aspect.
+    @Test func aPhotoIsAddedAsAnImageLayer() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pics"), withIntermediateDirectories: true)
+        var photo = RGBAImage<UInt8>(width: 40, height: 20)
+        for i in 0..<800 { photo[i % 40, i / 40] = SIMD4(UInt8(i % 40 * 6), 120, UInt8(i / 40 * 12), 255) }
+        try Data(PNGEncoder().encode(photo)).write(to: dir.appendingPathComponent("pics/ramp.png"))
+        let (preview, spec, layoutFile) = try openWithPanels(
+            Self.squares, named: "with-photo.json", in: dir, display: display, window: "1400x900")
+        try key(preview, "ctrl+o")
+        try preview.waitForFrame()
+        try preview.xdotool(["type", "--delay", "20", "pics/ramp.png"])
+        try preview.waitForFrame()
+        try key(preview, "Return")
+        try preview.waitForFrame()
+        try press("add-image", preview, layoutFile: layoutFile)
+        try key(preview, "ctrl+s")
+        let saved = try #require(waitForDocument(at: spec.path, timeout: 15) { $0.scene?.layers.count == 5 })
+        guard case .image(let image)? = saved.scene?.layers.last?.fill else {
+            Issue.record("no image layer on top: \(saved.scene?.layers.map { $0.name ?? "-" } ?? [])")
+            return
+        }
+        #expect(image.source == "pics/ramp.png" && image.pixels.image == photo && image.contentMode == .fill)
+        let frame = try #require(saved.scene?.layers.last?.frame)
+        // The frame has the photo's aspect on the 600 × 400 canvas.
+        #expect(abs(frame.width * 600 / (frame.height * 400) - 2) < 1e-9, "\(frame)")
+        _ = try preview.quit()
+    }
+}

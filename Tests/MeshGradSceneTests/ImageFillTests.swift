@@ -107,3 +107,31 @@ import Testing
         } throws: { "\($0)".contains("contentMode") && "\($0)".contains("stretch, fill or fit") }
     }
 }
+
+extension ImageFillTests {
+    @Test func savedElsewhereAPicturesPathStillNamesTheFile() {
+        let picture = ImagePixels(RGBAImage<UInt8>(width: 1, height: 1))
+        func layer(_ source: String) -> Layer {
+            Layer(fill: .image(LayerImage(source: source, pixels: picture)))
+        }
+        let document = GradientDocument(scene: Scene(layers: [layer("pics/a.png"), layer("/abs/b.png"), layer("../c.png")]))
+        let moved = document.rebasingImagePaths(from: "/work/designs", to: "/work/designs/v2")
+        let sources = moved.scene!.layers.map { layer -> String in
+            guard case .image(let image) = layer.fill else { return "" }
+            return image.source
+        }
+        #expect(sources == ["/work/designs/pics/a.png", "/abs/b.png", "/work/c.png"])
+        let back = moved.rebasingImagePaths(from: "/work/designs/v2", to: "/work")
+        #expect(back.scene!.layers.map { layer -> String in
+            guard case .image(let image) = layer.fill else { return "" }
+            return image.source
+        } == ["/work/designs/pics/a.png", "/abs/b.png", "/work/c.png"])
+        let inside = document.rebasingImagePaths(from: "/work/designs", to: "/work")
+        guard case .image(let first) = inside.scene!.layers[0].fill else {
+            Issue.record("not an image")
+            return
+        }
+        #expect(first.source == "designs/pics/a.png")
+        #expect(document.rebasingImagePaths(from: "/x", to: "/x/") == document)
+    }
+}
