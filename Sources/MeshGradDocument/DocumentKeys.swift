@@ -33,7 +33,8 @@ public enum DocumentKeys {
         "frame", "fill", "opacity", "shadow", "text", "keyframes", "loop", "shape", "stroke", "offset", "scale", "icon",
         "name", "locked",
     ]
-    public static let fill = ["linearGradient", "mesh", "gradient", "image", "contentMode"]
+    public static let fill = ["linearGradient", "mesh", "gradient"]
+    public static let imageFill = ["image", "contentMode"]
     public static let materialFill = ["material"]
     public static let linearGradient = ["colors", "stops", "start", "end", "colorSpace"]
     public static let gradientStop = ["location", "color"]
@@ -58,7 +59,8 @@ public enum DocumentKeys {
         "mesh": mesh, "meshDocument": meshDocument, "sceneDocument": sceneDocument, "grain": grain,
         "bezierPoint": bezierPoint, "animation": animation, "wave": wave, "waveAxis": waveAxis, "drift": drift,
         "keyframe": keyframe, "easing": easing, "spring": spring, "layer": layer, "fill": fill,
-        "materialFill": materialFill, "linearGradient": linearGradient, "gradientStop": gradientStop,
+        "materialFill": materialFill, "imageFill": imageFill, "linearGradient": linearGradient,
+        "gradientStop": gradientStop,
         "shadow": shadow, "text": text, "fixedSize": fixedSize, "icon": icon, "shape": shape,
         "roundedRectangle": roundedRectangle, "stroke": stroke, "layerKeyframe": layerKeyframe,
         "layoutLayer": layoutLayer, "layoutSpacer": layoutSpacer, "spacer": spacer, "layoutStack": layoutStack,

@@ -39,6 +39,11 @@ struct FillValue: Decodable {
         let codingPath = decoder.codingPath
         var path: String { formatCodingPath(codingPath) }
         if let container = try? decoder.container(keyedBy: JSONKey.self) {
+            if container.contains(JSONKey("image")) {
+                try container.rejectUnknownKeys(allowed: DocumentKeys.imageFill, context: "an image fill")
+                fill = .image(try ImageFillValue(container, folder: decoder.userInfo[.documentFolder] as? String).image)
+                return
+            }
             try container.rejectUnknownKeys(allowed: DocumentKeys.fill, context: "a fill")
             if container.contains(JSONKey("gradient")) {
                 let color = try container.decode(ColorValue.self, forKey: JSONKey("gradient")).color
@@ -56,10 +61,6 @@ struct FillValue: Decodable {
                     allowed: DocumentKeys.mesh, context: "a mesh fill")
                 let value = try MeshValue(mesh)
                 fill = .mesh(value.mesh, value.animation)
-                return
-            }
-            if container.contains(JSONKey("image")) {
-                fill = .image(try ImageFillValue(container, folder: decoder.userInfo[.documentFolder] as? String).image)
                 return
             }
             throw DocumentError(keyPath: path, message: Self.expected)

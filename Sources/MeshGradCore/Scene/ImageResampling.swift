@@ -8,16 +8,22 @@ struct ResampleKey: Hashable {
     var mode: ImageContentMode
 }
 
-/// One resampling kept (see ``ImagePixels``), behind a lock: planned frames
-/// may be made on several threads.
+/// The last few resamplings kept (see ``ImagePixels``: two layers may
+/// show one picture), behind a lock: planned frames may be made on
+/// several threads.
 final class ResampleCache: @unchecked Sendable {
+    private static let capacity = 4
     private let lock = NSLock()
-    private var last: (ResampleKey, RGBAImage<Float>)?
+    private var kept: [(ResampleKey, RGBAImage<Float>)] = []
 
     func value(for key: ResampleKey, _ make: () -> RGBAImage<Float>) -> RGBAImage<Float> {
-        if let hit = lock.withLock({ last.flatMap { $0.0 == key ? $0.1 : nil } }) { return hit }
+        if let hit = lock.withLock({ kept.first { $0.0 == key }?.1 }) { return hit }
         let value = make()
-        lock.withLock { last = (key, value) }
+        lock.withLock {
+            kept.removeAll { $0.0 == key }
+            kept.append((key, value))
+            if kept.count > Self.capacity { kept.removeFirst() }
+        }
         return value
     }
 }

@@ -31,8 +31,8 @@ public final class ImagePixels: Hashable, @unchecked Sendable {
 
     public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
 
-    /// The last resampling asked for, kept: an animation's frames and a
-    /// preview's redraws ask for the same one again and again.
+    /// The last resamplings asked for, kept: an animation's frames and a
+    /// preview's redraws ask for the same ones again and again.
     func resampled(_ key: ResampleKey, _ make: () -> RGBAImage<Float>) -> RGBAImage<Float> {
         cache.value(for: key, make)
     }
