@@ -18,7 +18,7 @@ struct RecoveryFile {
     }
 
     /// A preset's (it has no file to sit beside): `recovery/NAME.json` in
-    /// the ``StateFolder``; nil without one.
+    /// the `StateFolder`; nil without one.
     init?(preset name: String, folder: String? = StateFolder.path()) {
         guard let folder else { return nil }
         let safe = String(name.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "_" }.prefix(100))
