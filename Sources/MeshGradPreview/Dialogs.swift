@@ -211,15 +211,21 @@ extension PreviewSession {
     /// saves) and the buttons.
     func saveAsField() {
         mgui_text("Save \(label) as (a new folder in the path is made):")
-        if !panels.saveAsFocused {
+        pathField("##saveAsPath", \.saveAsField, text: \.saveAsPath, focused: \.saveAsFocused)
+        buttons([("Save (Enter)", .save), ("Cancel (Esc)", .cancel)])
+    }
+
+    /// A dialog's path field, given the keyboard the first frame it shows.
+    func pathField(
+        _ id: String, _ field: WritableKeyPath<PanelState, TextField>, text: WritableKeyPath<PanelState, String>,
+        focused: WritableKeyPath<PanelState, Bool>
+    ) {
+        if !panels[keyPath: focused] {
             mgui_set_keyboard_focus_here()
-            panels.saveAsFocused = true
+            panels[keyPath: focused] = true
         }
         mgui_set_next_item_width(520)
-        if let entered = panels.saveAsField.draw("##saveAsPath", value: panels.saveAsPath) {
-            panels.saveAsPath = entered
-        }
-        buttons([("Save (Enter)", .save), ("Cancel (Esc)", .cancel)])
+        if let entered = panels[keyPath: field].draw(id, value: panels[keyPath: text]) { panels[keyPath: text] = entered }
     }
 
     func buttons(_ choices: [(String, Answer)]) {

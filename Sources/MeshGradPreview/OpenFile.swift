@@ -99,12 +99,7 @@ extension PreviewSession {
     /// The Open dialog: a path field (Enter opens) and the recent files.
     func openField() {
         mgui_text("Open a document, or a photo to take colors from (a path, relative to \(label)'s folder):")
-        if !panels.openFocused {
-            mgui_set_keyboard_focus_here()
-            panels.openFocused = true
-        }
-        mgui_set_next_item_width(520)
-        if let entered = panels.openField.draw("##openPath", value: panels.openPath) { panels.openPath = entered }
+        pathField("##openPath", \.openField, text: \.openPath, focused: \.openFocused)
         for (n, file) in recentFiles.offered(excluding: path.map(RecentFiles.absolute)).prefix(6).enumerated() {
             mgui_push_id(Int32(n))
             if mgui_selectable(file, false) {

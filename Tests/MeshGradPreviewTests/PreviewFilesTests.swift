@@ -17,6 +17,15 @@ extension PreviewWindowTests {
         return (try? JSONDecoder().decode([String].self, from: data)) ?? []
     }
 
+    /// Ctrl-O, `path` typed, Return.
+    func open(_ path: String, _ preview: Preview) throws {
+        try key(preview, "ctrl+o")
+        try preview.waitForFrame()
+        try preview.xdotool(["type", "--delay", "20", path])
+        try preview.waitForFrame()
+        try key(preview, "Return")
+    }
+
     /// a.json edited, Ctrl-O b.json: asked first, S saves a.json and opens
     /// b.json; the Document panel's recent files then reopen a.json.
     @Test func ctrlOOpensAnotherFileAfterAskingAndRecentFilesReopen() throws {
@@ -34,11 +43,7 @@ extension PreviewWindowTests {
             environment: ["MESHGRAD_PREVIEW_LAYOUT": layoutFile.path, "XDG_STATE_HOME": state.path])
         try key(preview, "Tab", "w")
         try preview.waitForFrame()
-        try key(preview, "ctrl+o")
-        try preview.waitForFrame()
-        try preview.xdotool(["type", "--delay", "20", "b.json"])
-        try preview.waitForFrame()
-        try key(preview, "Return")
+        try open("b.json", preview)
         try preview.waitForFrame()
         try key(preview, "s")
         #expect(waitForTitle(preview) { $0.hasPrefix("b.json") }, "title: \(preview.title)")
@@ -165,11 +170,7 @@ extension PreviewWindowTests {
         try Data(PNGEncoder().encode(photo)).write(to: photoFile)
         let (preview, spec, layoutFile) = try openWithPanels(Self.red9, named: "picked.json", in: dir, display: display)
         try key(preview, "Tab")
-        try key(preview, "ctrl+o")
-        try preview.waitForFrame()
-        try preview.xdotool(["type", "--delay", "20", "halves.png"])
-        try preview.waitForFrame()
-        try key(preview, "Return")
+        try open("halves.png", preview)
         let image = try #require(layout(layoutFile, waitingFor: "image"))
         try click(preview, at: SIMD2(image.x + image.z * 3 / 4, image.y + image.w / 2))
         try key(preview, "b")
@@ -199,11 +200,7 @@ extension PreviewWindowTests {
         try Data(PNGEncoder().encode(photo)).write(to: dir.appendingPathComponent("pics/ramp.png"))
         let (preview, spec, layoutFile) = try openWithPanels(
             Self.squares, named: "with-photo.json", in: dir, display: display, window: "1400x900")
-        try key(preview, "ctrl+o")
-        try preview.waitForFrame()
-        try preview.xdotool(["type", "--delay", "20", "pics/ramp.png"])
-        try preview.waitForFrame()
-        try key(preview, "Return")
+        try open("pics/ramp.png", preview)
         try preview.waitForFrame()
         try press("add-image", preview, layoutFile: layoutFile)
         try key(preview, "ctrl+s")
