@@ -13,6 +13,9 @@ struct ResampleKey: Hashable {
 /// several threads.
 final class ResampleCache: @unchecked Sendable {
     private static let capacity = 4
+    /// At most this many bytes kept (a 4K layer is 133 MB): a still
+    /// render at 16K keeps nothing beyond the frame it draws.
+    private static let byteLimit = 256 << 20
     private let lock = NSLock()
     private var kept: [(ResampleKey, RGBAImage<Float>)] = []
 
@@ -22,10 +25,12 @@ final class ResampleCache: @unchecked Sendable {
         lock.withLock {
             kept.removeAll { $0.0 == key }
             kept.append((key, value))
-            if kept.count > Self.capacity { kept.removeFirst() }
+            while kept.count > Self.capacity || bytes > Self.byteLimit { kept.removeFirst() }
         }
         return value
     }
+
+    private var bytes: Int { kept.reduce(0) { $0 + $1.1.components.count * 4 } }
 }
 
 extension LayerImage {
