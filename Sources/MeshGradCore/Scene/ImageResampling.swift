@@ -1,3 +1,4 @@
+import Dispatch
 import Foundation
 
 /// What an image layer's pixels are resampled for: the frame in canvas
@@ -70,27 +71,17 @@ extension LayerImage {
         let rows = ResampleTaps(
             first: box.y0, count: box.height, origin: placement.y, length: placement.w, sourceCount: source.height,
             clip: (max(frame.y, placement.y), min(frame.y + frame.w, placement.y + placement.w)))
-        // Across first, a picture row at a time as the output rows reach
-        // it; rows no later output row reads are let go.
-        var filtered: [Int: [SIMD4<Float>]] = [:]
         var out = [Float](repeating: 0, count: box.width * box.height * 4)
-        for (j, taps) in rows.taps.enumerated() {
-            for (sy, _) in taps where filtered[sy] == nil {
-                filtered[sy] = Self.filterAcross(source, row: sy, columns: columns)
-            }
-            for i in 0..<box.width {
-                var sum = SIMD4<Float>.zero
-                for (sy, weight) in taps { sum += filtered[sy]![i] * weight }
-                let straight = sum.w > 0 ? SIMD4(sum.x / sum.w, sum.y / sum.w, sum.z / sum.w, sum.w) : .zero
-                let clamped = pointwiseMin(straight, SIMD4(repeating: 1))
-                let o = (j * box.width + i) * 4
-                out[o] = clamped.x
-                out[o + 1] = clamped.y
-                out[o + 2] = clamped.z
-                out[o + 3] = clamped.w
-            }
-            if let next = rows.taps[(j + 1)...].first(where: { !$0.isEmpty })?.map(\.0).min() {
-                filtered = filtered.filter { $0.key >= next }
+        // Bands of rows on every core, each filtering the picture rows it reads.
+        let bandHeight = 32
+        let width = box.width
+        out.withUnsafeMutableBufferPointer { buffer in
+            let target = SendablePointer(buffer.baseAddress!)
+            DispatchQueue.concurrentPerform(iterations: (box.height + bandHeight - 1) / bandHeight) { band in
+                let first = band * bandHeight
+                Self.resampleRows(
+                    first..<min(first + bandHeight, box.height), rows: rows, columns: columns, source: source,
+                    into: target.pointer, width: width)
             }
         }
         return RGBAImage(width: box.width, height: box.height, components: out)
@@ -98,6 +89,36 @@ extension LayerImage {
 }
 
 extension LayerImage {
+    /// Output rows `range` (straight colors, `width` a row) from the
+    /// picture: across first, a picture row at a time as the rows reach it,
+    /// let go once no later row reads it; then down.
+    static func resampleRows(
+        _ range: Range<Int>, rows: ResampleTaps, columns: ResampleTaps, source: RGBAImage<UInt8>,
+        into out: UnsafeMutablePointer<Float>, width: Int
+    ) {
+        var filtered: [Int: [SIMD4<Float>]] = [:]
+        for j in range {
+            let taps = rows.taps[j]
+            guard let lowest = taps.map(\.0).min() else { continue }  // clear: left at zero
+            filtered = filtered.filter { $0.key >= lowest }
+            for (sy, _) in taps where filtered[sy] == nil {
+                filtered[sy] = filterAcross(source, row: sy, columns: columns)
+            }
+            let lines = taps.map { (filtered[$0.0]!, $0.1) }
+            let row = out + j * width * 4
+            for i in 0..<width {
+                var sum = SIMD4<Float>.zero
+                for (line, weight) in lines { sum += line[i] * weight }
+                let straight = sum.w > 0 ? SIMD4(sum.x / sum.w, sum.y / sum.w, sum.z / sum.w, sum.w) : .zero
+                let clamped = pointwiseMin(straight, SIMD4(repeating: 1))
+                row[i * 4] = clamped.x
+                row[i * 4 + 1] = clamped.y
+                row[i * 4 + 2] = clamped.z
+                row[i * 4 + 3] = clamped.w
+            }
+        }
+    }
+
     /// Picture row `row` filtered across: premultiplied, one value per
     /// output column.
     static func filterAcross(_ source: RGBAImage<UInt8>, row: Int, columns: ResampleTaps) -> [SIMD4<Float>] {
