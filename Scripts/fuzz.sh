@@ -21,16 +21,16 @@ mkdir -p "$corpus" "$artifacts"
 # The package's modules, instrumented for coverage and address-checked
 # (not -sanitize=fuzzer: that would give the build-tool executables
 # libFuzzer's main too).
-modules=(MeshGradCore MeshGradDocument MeshGradText MeshGradPNG MeshGradExport MeshGradGL MeshGradPipeline)
+modules=(MeshGradCore MeshGradDocument MeshGradText MeshGradPNG MeshGradLossy MeshGradExport MeshGradGL MeshGradPipeline)
 swift build --build-path "$build" --target MeshGradPipeline \
     -Xswiftc -sanitize=address -Xswiftc -sanitize-coverage=edge,trace-cmp,inline-8bit-counters,pc-table >&2
 objects=()
 for module in "${modules[@]}"; do objects+=("$build"/debug/"$module".build/*.o); done
 includes=()
-for c in CEpoxy CGLFW CPNG CZlib CFreeType; do includes+=(-Xcc -fmodule-map-file=Sources/$c/module.modulemap); done
+for c in CEpoxy CGLFW CPNG CZlib CFreeType CTurboJPEG CWebP CAVIF; do includes+=(-Xcc -fmodule-map-file=Sources/$c/module.modulemap); done
 swiftc -sanitize=fuzzer,address -parse-as-library -g Fuzz/FuzzDocument.swift \
     -I "$build/debug/Modules" "${includes[@]}" -Xcc -I/usr/include/freetype2 -Xcc -I/usr/include/libpng16 \
-    "${objects[@]}" -lepoxy -lglfw -lfreetype -lpng16 -lz -o "$build/meshgrad-fuzz"
+    "${objects[@]}" -lepoxy -lglfw -lfreetype -lpng16 -lz -lturbojpeg -lwebp -lwebpmux -lavif -o "$build/meshgrad-fuzz"
 
 # Seeds: the presets (as `meshgrad presets NAME` prints them) at time 0, 1.5
 # and a large time, and the hand-made seeds (MESHGRAD names a built

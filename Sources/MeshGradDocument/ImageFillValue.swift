@@ -26,7 +26,8 @@ struct ImageFillValue {
             throw DocumentError(
                 keyPath: container.path("image"), message: "is \(SafeText.quoted(source)); expected a PNG or JPEG path")
         }
-        let path = source.hasPrefix("/") || folder == nil ? source : (folder! as NSString).appendingPathComponent(source)
+        let path =
+            source.hasPrefix("/") || folder == nil ? source : (folder! as NSString).appendingPathComponent(source)
         do {
             let pixels = try PhotoReader.read(path: path)
             image = LayerImage(source: source, pixels: ImagePixels(pixels), contentMode: mode)

@@ -225,7 +225,9 @@ extension PreviewSession {
             panels[keyPath: focused] = true
         }
         mgui_set_next_item_width(520)
-        if let entered = panels[keyPath: field].draw(id, value: panels[keyPath: text]) { panels[keyPath: text] = entered }
+        if let entered = panels[keyPath: field].draw(id, value: panels[keyPath: text]) {
+            panels[keyPath: text] = entered
+        }
     }
 
     func buttons(_ choices: [(String, Answer)]) {

@@ -89,7 +89,8 @@ extension PreviewSession {
         let height = min(0.5 * canvas / aspect, 0.8)
         let width = height * aspect / canvas
         let image = LayerImage(source: relativeToDocument(shown.path), pixels: ImagePixels(shown.image))
-        let layer = Layer(frame: UnitRect(x: (1 - width) / 2, y: (1 - height) / 2, width: width, height: height), fill: .image(image))
+        let frame = UnitRect(x: (1 - width) / 2, y: (1 - height) / 2, width: width, height: height)
+        let layer = Layer(frame: frame, fill: .image(image))
         let at = layerView.selected.map { $0 + 1 } ?? editor.layers.count
         guard let added = editor.insertLayer(layer, at: at) else { return refuse("layers are a scene's: this document is a mesh") }
         layerView.hidden = Set(layerView.hidden.map { $0 >= added ? $0 + 1 : $0 })

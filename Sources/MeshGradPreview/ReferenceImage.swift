@@ -21,7 +21,8 @@ struct ReferenceImage {
         let x = min(max(Int(u * Double(image.width)), 0), image.width - 1)
         let y = min(max(Int(v * Double(image.height)), 0), image.height - 1)
         let p = image[x, y]
-        return RGBAColor(red: Double(p.x) / 255, green: Double(p.y) / 255, blue: Double(p.z) / 255, alpha: Double(p.w) / 255)
+        return RGBAColor(
+            red: Double(p.x) / 255, green: Double(p.y) / 255, blue: Double(p.z) / 255, alpha: Double(p.w) / 255)
     }
 
     /// Whether `path` names a photo (PNG or JPEG) rather than a document.

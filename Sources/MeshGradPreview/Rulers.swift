@@ -29,7 +29,8 @@ extension PreviewSession {
         rulerRects = ["top": top, "left": left]
         let pixels = rulerCanvasSize
         drawRuler(top, horizontal: true, start: origin.x, length: size.x, pixels: pixels.x, cursor: navigation.cursor.x)
-        drawRuler(left, horizontal: false, start: origin.y, length: size.y, pixels: pixels.y, cursor: navigation.cursor.y)
+        drawRuler(
+            left, horizontal: false, start: origin.y, length: size.y, pixels: pixels.y, cursor: navigation.cursor.y)
         // The corner where they meet.
         mgui_under_rect(Float(free.x), Float(free.y), Float(t), Float(t), RulerColors.corner)
     }

@@ -20,7 +20,9 @@ import Testing
         let moved = editor.moveLayer(count - 1, to: 1)
         #expect(moved == 1)
         let after = try #require(editor.document.scene)
-        #expect(after.layers[1].name == before.layers[count - 1].name && after.layers[1].text == before.layers[count - 1].text)
+        #expect(
+            after.layers[1].name == before.layers[count - 1].name
+                && after.layers[1].text == before.layers[count - 1].text)
         // The layers between moved one place up, in their order.
         for k in 1..<(count - 1) { #expect(after.layers[k + 1].fill == before.layers[k].fill) }
         #expect(after.layers[0] == before.layers[0])

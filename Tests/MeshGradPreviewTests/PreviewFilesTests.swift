@@ -114,7 +114,8 @@ extension PreviewWindowTests {
             square.name = name
             layers.append(square)
         }
-        return GradientDocument(scene: Scene(layers: layers, points: SIMD2(600, 400)), size: CanvasSize(width: 600, height: 400))
+        return GradientDocument(
+            scene: Scene(layers: layers, points: SIMD2(600, 400)), size: CanvasSize(width: 600, height: 400))
     }
 
     /// C dragged onto A's line in the Layers panel goes to A's place; A
@@ -194,7 +195,8 @@ extension PreviewWindowTests {
         guard let display = display() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pics"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("pics"), withIntermediateDirectories: true)
         var photo = RGBAImage<UInt8>(width: 40, height: 20)
         for i in 0..<800 { photo[i % 40, i / 40] = SIMD4(UInt8(i % 40 * 6), 120, UInt8(i / 40 * 12), 255) }
         try Data(PNGEncoder().encode(photo)).write(to: dir.appendingPathComponent("pics/ramp.png"))

@@ -40,7 +40,9 @@ import Testing
         let stripes = Self.row([0, 255, 0, 255, 0, 255, 0, 255])
         let out = stripes.resampled(frame: SIMD4(0, 0, 4, 1), box: PixelBox(x0: 0, y0: 0, x1: 4, y1: 1))
         // Tent weights 1/8, 3/8, 3/8, 1/8 over four pixels: half the light.
-        for (i, v) in levels(out).enumerated().dropFirst().dropLast() { #expect(abs(v - 0.5) < 1e-6, "pixel \(i): \(v)") }
+        for (i, v) in levels(out).enumerated().dropFirst().dropLast() {
+            #expect(abs(v - 0.5) < 1e-6, "pixel \(i): \(v)")
+        }
     }
 
     @Test func fitCentersItClearAroundAndFillCropsIt() {
@@ -70,7 +72,8 @@ import Testing
 
     @Test func aSceneWithAPictureRoundTripsThroughItsFile() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("image-fill-\(UUID())")
-        try FileManager.default.createDirectory(at: dir.appendingPathComponent("pictures"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: dir.appendingPathComponent("pictures"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         var picture = RGBAImage<UInt8>(width: 3, height: 2)
         for i in 0..<6 { picture[i % 3, i / 3] = SIMD4(UInt8(40 * i), 90, 200, 255) }
@@ -87,7 +90,8 @@ import Testing
         }
         #expect(image.source == "pictures/p.png" && image.contentMode == .fit && image.pixels.image == picture)
         let written = document.jsonText()
-        #expect(written.contains(#""image": "pictures/p.png""#) && written.contains(#""contentMode": "fit""#), "\(written)")
+        #expect(
+            written.contains(#""image": "pictures/p.png""#) && written.contains(#""contentMode": "fit""#), "\(written)")
         #expect(try GradientDocument.decode(Array(written.utf8), folder: dir.path) == document)
         let code = document.swiftUICode()
         #expect(code.contains("Image(\"p\")") && code.contains(".scaledToFit()"), "\(code)")
@@ -114,7 +118,8 @@ extension ImageFillTests {
         func layer(_ source: String) -> Layer {
             Layer(fill: .image(LayerImage(source: source, pixels: picture)))
         }
-        let document = GradientDocument(scene: Scene(layers: [layer("pics/a.png"), layer("/abs/b.png"), layer("../c.png")]))
+        let document = GradientDocument(
+            scene: Scene(layers: [layer("pics/a.png"), layer("/abs/b.png"), layer("../c.png")]))
         let moved = document.rebasingImagePaths(from: "/work/designs", to: "/work/designs/v2")
         let sources = moved.scene!.layers.map { layer -> String in
             guard case .image(let image) = layer.fill else { return "" }
@@ -122,10 +127,11 @@ extension ImageFillTests {
         }
         #expect(sources == ["/work/designs/pics/a.png", "/abs/b.png", "/work/c.png"])
         let back = moved.rebasingImagePaths(from: "/work/designs/v2", to: "/work")
-        #expect(back.scene!.layers.map { layer -> String in
-            guard case .image(let image) = layer.fill else { return "" }
-            return image.source
-        } == ["/work/designs/pics/a.png", "/abs/b.png", "/work/c.png"])
+        #expect(
+            back.scene!.layers.map { layer -> String in
+                guard case .image(let image) = layer.fill else { return "" }
+                return image.source
+            } == ["/work/designs/pics/a.png", "/abs/b.png", "/work/c.png"])
         let inside = document.rebasingImagePaths(from: "/work/designs", to: "/work")
         guard case .image(let first) = inside.scene!.layers[0].fill else {
             Issue.record("not an image")
