@@ -463,7 +463,11 @@ extension PreviewSession {
         }
         lastRecoveryCheck = now
         do {
-            try recovery?.write(editor.document)
+            // A preset's is kept elsewhere: its pictures named from there.
+            if let recovery {
+                try self.recovery?.write(
+                    editor.document.rebasingImagePaths(from: documentFolder, to: PathText.folder(of: recovery.path)))
+            }
         } catch {
             say("could not write the recovery file: \(error)")
         }
