@@ -114,9 +114,10 @@ extension PreviewSession {
         case (.unsavedBeforeOpen(let other), .save):
             save(then: .open(other))
         case (.unsavedBeforeOpen(let other), .discard):
-            recovery?.remove()
-            editor.markSaved()
-            open(other)
+            // Discarded only once the other file is open: one that cannot
+            // be read leaves the edits here, still unsaved.
+            var discarded = recovery
+            if open(other) { discarded?.remove() }
         case (.open, .open):
             openTyped()
         case (.quit, .discard):

@@ -218,3 +218,33 @@ extension PreviewWindowTests {
         _ = try preview.quit()
     }
 }
+
+extension PreviewWindowTests {
+    /// Discarding edits to open a file that cannot be read keeps the
+    /// edits, unsaved; discarding to open a good one opens it and leaves
+    /// the first file as it was.
+    @Test func discardingForABrokenFileKeepsTheEdits() throws {
+        guard let display = display() else { return }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let a = dir.appendingPathComponent("a.json")
+        try Data(Self.red9.jsonText().utf8).write(to: a)
+        try Data("{\"width\": 3".utf8).write(to: dir.appendingPathComponent("broken.json"))
+        try Data(Self.stripes.jsonText().utf8).write(to: dir.appendingPathComponent("good.json"))
+        let preview = try Preview(arguments: [a.path, "--window", "400x300", "--hide-panels"], display: display)
+        try key(preview, "Tab", "w")
+        try preview.waitForFrame()
+        try open("broken.json", preview)
+        try preview.waitForFrame()
+        try key(preview, "d")
+        try preview.waitForFrame()
+        #expect(waitForTitle(preview) { $0.hasPrefix("a.json •") }, "title: \(preview.title)")
+        try open("good.json", preview)
+        try preview.waitForFrame()
+        try key(preview, "d")
+        #expect(waitForTitle(preview) { $0.hasPrefix("good.json") }, "title: \(preview.title)")
+        #expect(try GradientDocument.load(path: a.path) == Self.red9)
+        let said = try preview.quit()
+        #expect(said.contains("broken.json") && said.contains("opened"), "\(said)")
+    }
+}
