@@ -145,7 +145,9 @@ struct ResampleTaps {
 
     init(first: Int, count: Int, origin: Double, length: Double, sourceCount: Int, clip: (Double, Double)) {
         let scale = length / Double(sourceCount)  // canvas pixels a picture pixel
-        let radius = max(1, 1 / scale)  // in picture pixels
+        // In picture pixels, never wider than the picture: a second line of
+        // defence (a picture reduced past a pixel covers no pixel center).
+        let radius = min(max(1, 1 / scale), Double(sourceCount))
         taps = (0..<count).map { i in
             let center = Double(first + i) + 0.5
             guard scale > 0, center >= clip.0, center < clip.1 else { return [] }
