@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradCore
+import MeshGradDocument
 
 /// The documents last opened or saved in the editor, newest first (at most
 /// ``limit``), kept in `recent-files.json` in the ``StateFolder``. A file
@@ -21,12 +22,13 @@ public struct RecentFiles {
 
     /// The recent files that still exist, `excluding` the open one.
     public func offered(excluding current: String?) -> [String] {
-        paths.filter { $0 != current && FileManager.default.fileExists(atPath: $0) }
+        let open = current.map(FolderPath.absolute)
+        return paths.filter { $0 != open && FileManager.default.fileExists(atPath: $0) }
     }
 
     /// `path` (made absolute) first, written at once.
     public mutating func note(_ path: String) {
-        let absolute = Self.absolute(path)
+        let absolute = FolderPath.absolute(path)
         paths = Array(([absolute] + paths.filter { $0 != absolute }).prefix(Self.limit))
         guard let file else { return }
         do {
@@ -37,11 +39,5 @@ public struct RecentFiles {
         } catch {
             // A list of conveniences: a read-only home loses it, nothing else.
         }
-    }
-
-    /// `path` from the root, `.` and `..` resolved.
-    public static func absolute(_ path: String) -> String {
-        let rooted = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-        return (rooted as NSString).standardizingPath
     }
 }

@@ -145,7 +145,8 @@ public final class GLSceneRenderer {
     }
 
     /// What a layer's content texture holds: premultiplied colors from
-    /// pass 1, or straight ones read back from a tiled render.
+    /// pass 1, or straight ones (read back from a tiled render, or a
+    /// picture's).
     enum ContentImage {
         case premultiplied(GLTexture)
         case straight(GLTexture)
@@ -161,16 +162,11 @@ public final class GLSceneRenderer {
             if let texture = try meshRenderer.drawPremultiplied(mesh) {
                 image = .premultiplied(texture)
             } else {
-                let straight: RGBAImage<Float> = try meshRenderer.render(mesh, format: .rgbaFloat)
-                let texture = try GLTexture.image(width: meshPlan.width, height: meshPlan.height, format: GL_RGBA32F)
-                try texture.upload(rgbaFloat: straight.components, width: meshPlan.width, height: meshPlan.height)
-                image = .straight(texture)
+                image = try straightImage(try meshRenderer.render(mesh, format: .rgbaFloat))
             }
         }
         if case .image(let straight) = layer.content {
-            let texture = try GLTexture.image(width: straight.width, height: straight.height, format: GL_RGBA32F)
-            try texture.upload(rgbaFloat: straight.components, width: straight.width, height: straight.height)
-            image = .straight(texture)
+            image = try straightImage(straight)
         }
         if case .material(let material) = layer.content {
             image = try blurredBackdrop(material, of: layer, plan: plan, canvas: canvas)
@@ -186,6 +182,13 @@ public final class GLSceneRenderer {
         }
         try drawLayer(
             layer, content: image, mask: mask, into: canvas, targetBox: plan.canvas, blends: true)
+    }
+
+    /// Straight colors made a layer's content texture (RGBA32F).
+    private func straightImage(_ straight: RGBAImage<Float>) throws(GLError) -> ContentImage {
+        let texture = try GLTexture.image(width: straight.width, height: straight.height, format: GL_RGBA32F)
+        try texture.upload(rgbaFloat: straight.components, width: straight.width, height: straight.height)
+        return .straight(texture)
     }
 
     /// The layer alone over its shadow's source box (and the blur's reach

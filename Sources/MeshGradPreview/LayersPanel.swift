@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradCore
+import MeshGradDocument
 import MeshGradEditor
 import MeshGradImGui
 
@@ -88,20 +89,16 @@ extension PreviewSession {
         let aspect = Double(shown.image.width) / Double(shown.image.height)
         let height = min(0.5 * canvas / aspect, 0.8)
         let width = height * aspect / canvas
-        let image = LayerImage(source: relativeToDocument(shown.path), pixels: ImagePixels(shown.image))
+        let image = LayerImage(
+            source: FolderPath.name(of: shown.path, from: documentFolder), pixels: ImagePixels(shown.image))
         let frame = UnitRect(x: (1 - width) / 2, y: (1 - height) / 2, width: width, height: height)
         let layer = Layer(frame: frame, fill: .image(image))
         let at = layerView.selected.map { $0 + 1 } ?? editor.layers.count
-        guard let added = editor.insertLayer(layer, at: at) else { return refuse("layers are a scene's: this document is a mesh") }
+        guard let added = editor.insertLayer(layer, at: at) else {
+            return refuse("layers are a scene's: this document is a mesh")
+        }
         layerView.hidden = Set(layerView.hidden.map { $0 >= added ? $0 + 1 : $0 })
         selectLayer(added)
-    }
-
-    /// `path` relative to the document's folder when it lies inside it.
-    func relativeToDocument(_ path: String) -> String {
-        let folder = RecentFiles.absolute(documentFolder.isEmpty ? "." : documentFolder)
-        let absolute = RecentFiles.absolute(path)
-        return absolute.hasPrefix(folder + "/") ? String(absolute.dropFirst(folder.count + 1)) : absolute
     }
 
     func deleteSelectedLayer() {

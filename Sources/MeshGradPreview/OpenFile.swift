@@ -83,7 +83,7 @@ extension PreviewSession {
 
     /// The Document panel's list of recent files (those that still exist).
     func recentFilesSection() {
-        let offered = recentFiles.offered(excluding: path.map(RecentFiles.absolute))
+        let offered = recentFiles.offered(excluding: path)
         guard !offered.isEmpty else { return }
         let open = mgui_header("Recent files", false)
         panels.layout.note("recent-files")
@@ -100,7 +100,7 @@ extension PreviewSession {
     func openField() {
         mgui_text("Open a document, or a photo to take colors from (a path, relative to \(label)'s folder):")
         pathField("##openPath", \.openField, text: \.openPath, focused: \.openFocused)
-        for (n, file) in recentFiles.offered(excluding: path.map(RecentFiles.absolute)).prefix(6).enumerated() {
+        for (n, file) in recentFiles.offered(excluding: path).prefix(6).enumerated() {
             mgui_push_id(Int32(n))
             if mgui_selectable(file, false) {
                 dialog = nil

@@ -464,10 +464,8 @@ extension PreviewSession {
         lastRecoveryCheck = now
         do {
             // A preset's is kept elsewhere: its pictures named from there.
-            if let recovery {
-                try self.recovery?.write(
-                    editor.document.rebasingImagePaths(from: documentFolder, to: PathText.folder(of: recovery.path)))
-            }
+            guard let folder = recovery.map({ PathText.folder(of: $0.path) }) else { return }
+            try recovery?.write(editor.document.rebasingImagePaths(from: documentFolder, to: folder))
         } catch {
             say("could not write the recovery file: \(error)")
         }

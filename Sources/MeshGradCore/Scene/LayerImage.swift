@@ -7,29 +7,27 @@ public enum ImageContentMode: String, CaseIterable, Hashable, Sendable {
 }
 
 /// Decoded pixels, shared by every copy of the document that holds them
-/// (an editor's undo steps copy the document, not the photo). Compared by
-/// a digest of their bytes, computed once.
+/// (an editor's undo steps copy the document, not the photo). Copies are
+/// the same object, so comparing them costs nothing; two pictures read
+/// separately are compared pixel for pixel (unequal ones differ early).
 public final class ImagePixels: Hashable, @unchecked Sendable {
     public let image: RGBAImage<UInt8>
-    /// FNV-1a over the size and the components.
-    public let digest: UInt64
     private let cache = ResampleCache()
 
     public init(_ image: RGBAImage<UInt8>) {
         self.image = image
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for v in [UInt64(image.width), UInt64(image.height)] { hash = (hash ^ v) &* 0x100_0000_01b3 }
-        image.components.withUnsafeBufferPointer { bytes in
-            for b in bytes { hash = (hash ^ UInt64(b)) &* 0x100_0000_01b3 }
-        }
-        digest = hash
     }
 
     public static func == (a: ImagePixels, b: ImagePixels) -> Bool {
-        a === b || (a.digest == b.digest && a.image == b.image)
+        a === b || a.image == b.image
     }
 
-    public func hash(into hasher: inout Hasher) { hasher.combine(digest) }
+    /// By size alone: equal pictures have equal sizes, and hashing every
+    /// pixel would cost each document read as much as the comparison.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(image.width)
+        hasher.combine(image.height)
+    }
 
     /// The last resamplings asked for, kept: an animation's frames and a
     /// preview's redraws ask for the same ones again and again.
