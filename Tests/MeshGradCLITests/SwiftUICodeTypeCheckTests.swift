@@ -1,5 +1,7 @@
 import Foundation
+import MeshGradCore
 import MeshGradDocument
+import MeshGradPNG
 import MeshGradTestSupport
 import Testing
 
@@ -92,6 +94,35 @@ import Testing
         let broken = source.replacingOccurrences(of: "colors:", with: "colours:")
         try Data(broken.utf8).write(to: dir.appendingPathComponent("Broken.swift"))
         #expect(try swiftc(["-typecheck", "-I", ".", "Broken.swift"], in: dir).status != 0)
+    }
+
+    /// A scene of pictures, one per content mode (and one masked by text),
+    /// prints code that type-checks: `Image("NAME").resizable()`, fitted,
+    /// or filling a clear view it is clipped to.
+    @Test func picturesCodeTypeChecks() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("meshgrad-swiftui-\(UUID())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        var picture = RGBAImage<UInt8>(width: 4, height: 2)
+        for i in 0..<8 { picture[i % 4, i / 4] = SIMD4(UInt8(30 * i), 80, 200, 255) }
+        try Data(PNGEncoder().encode(picture)).write(to: dir.appendingPathComponent("sky photo.png"))
+        let layers = ["stretch", "fit", "fill"].enumerated().map { n, mode in
+            #"{"frame": [\#(0.3 * Double(n)), 0, 0.3, 0.5], "fill": {"image": "sky photo.png", "contentMode": "\#(mode)"}}"#
+        } + [#"{"frame": [0, 0.5, 1, 0.5], "fill": {"image": "sky photo.png"}, "text": {"string": "Sky", "size": 40}}"#]
+        let text = #"{"size": [400, 200], "points": [400, 200], "layers": ["# + layers.joined(separator: ", ") + "]}"
+        let document = try GradientDocument.decode(Array(text.utf8), folder: dir.path)
+        let code = document.swiftUICode(viewName: "Pictures")
+        for part in ["Image(\"sky photo\")", ".resizable()", ".scaledToFit()", ".scaledToFill()", ".clipped()"] {
+            #expect(code.contains(part), "\(part) in \(code)")
+        }
+        try FileManager.default.copyItem(at: Self.stub, to: dir.appendingPathComponent("SwiftUI.swift"))
+        let module = try swiftc(
+            ["-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "SwiftUI.swift", "-o", "SwiftUI.swiftmodule"],
+            in: dir)
+        try #require(module.status == 0, "\(module.output)")
+        try Data(code.utf8).write(to: dir.appendingPathComponent("Pictures.swift"))
+        let check = try swiftc(["-typecheck", "-I", ".", "Pictures.swift"], in: dir)
+        #expect(check.status == 0, "\(check.output)\n\(code)")
     }
 
     /// The other languages draw meshes only: a scene is refused in one line
