@@ -106,9 +106,12 @@ import Testing
         var picture = RGBAImage<UInt8>(width: 4, height: 2)
         for i in 0..<8 { picture[i % 4, i / 4] = SIMD4(UInt8(30 * i), 80, 200, 255) }
         try Data(PNGEncoder().encode(picture)).write(to: dir.appendingPathComponent("sky photo.png"))
-        let layers = ["stretch", "fit", "fill"].enumerated().map { n, mode in
-            #"{"frame": [\#(0.3 * Double(n)), 0, 0.3, 0.5], "fill": {"image": "sky photo.png", "contentMode": "\#(mode)"}}"#
-        } + [#"{"frame": [0, 0.5, 1, 0.5], "fill": {"image": "sky photo.png"}, "text": {"string": "Sky", "size": 40}}"#]
+        let layers =
+            ["stretch", "fit", "fill"].enumerated().map { n, mode in
+                #"{"frame": [\#(0.3 * Double(n)), 0, 0.3, 0.5], "fill": {"image": "sky photo.png", "contentMode": "\#(mode)"}}"#
+            } + [
+                #"{"frame": [0, 0.5, 1, 0.5], "fill": {"image": "sky photo.png"}, "text": {"string": "Sky", "size": 40}}"#
+            ]
         let text = #"{"size": [400, 200], "points": [400, 200], "layers": ["# + layers.joined(separator: ", ") + "]}"
         let document = try GradientDocument.decode(Array(text.utf8), folder: dir.path)
         let code = document.swiftUICode(viewName: "Pictures")
@@ -117,7 +120,10 @@ import Testing
         }
         try FileManager.default.copyItem(at: Self.stub, to: dir.appendingPathComponent("SwiftUI.swift"))
         let module = try swiftc(
-            ["-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "SwiftUI.swift", "-o", "SwiftUI.swiftmodule"],
+            [
+                "-emit-module", "-module-name", "SwiftUI", "-parse-as-library", "SwiftUI.swift", "-o",
+                "SwiftUI.swiftmodule",
+            ],
             in: dir)
         try #require(module.status == 0, "\(module.output)")
         try Data(code.utf8).write(to: dir.appendingPathComponent("Pictures.swift"))
