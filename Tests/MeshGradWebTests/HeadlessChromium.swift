@@ -49,7 +49,8 @@ struct HeadlessChromium {
     /// A screenshot of `page` (a file) with `query` after its URL, once
     /// `budget` milliseconds of virtual time have run.
     func screenshot(
-        _ page: URL, query: String = "", width: Int, height: Int, budget: Int = 3000, extraFlags: [String] = []
+        _ page: URL, query: String = "", width: Int, height: Int, budget: Int = 3000, extraFlags: [String] = [],
+        timeout: TimeInterval = 120
     ) throws -> RGBAImage<UInt8> {
         let shot = folder.appendingPathComponent("shot-\(UUID()).png")
         let run = try ChildProcess.run(
@@ -57,7 +58,7 @@ struct HeadlessChromium {
             flags(
                 width: width, height: height,
                 extra: extraFlags + ["--virtual-time-budget=\(budget)", "--screenshot=\(shot.path)"])
-                + [page.absoluteString + query], timeout: 120)
+                + [page.absoluteString + query], timeout: timeout)
         guard run.status == 0, let bytes = try? [UInt8](Data(contentsOf: shot)) else {
             throw ChromiumFailure(message: "no screenshot (status \(run.status)): \(run.err.suffix(2000))")
         }

@@ -13,8 +13,15 @@ import Testing
     static let times = [0.0, 1.7, 4.2]
     static var presets: [Preset] { Presets.all.filter { $0.document.animatedMesh != nil } }
 
+    /// The rows of tiles, and below them a strip that turns black once
+    /// every element has drawn its frame: a screenshot without it was
+    /// taken before the page was drawn (a loaded machine's virtual time
+    /// can run out first) and is taken again.
+    static var rows: Int { (presets.count + 2) / 3 }
+    static let markerHeight = 4
+
     /// A page of every mesh preset, each in its own 480 × 270 element,
-    /// three to a row, over white.
+    /// three to a row, over white, and the drawn marker.
     static func gridPage(in folder: URL) throws -> URL {
         var elements = ""
         for (index, preset) in presets.enumerated() {
@@ -29,7 +36,18 @@ import Testing
             html, body { margin: 0; background: white; }
             mesh-gradient { position: absolute; width: \(tile.width)px; height: \(tile.height)px; }
             </style></head><body>
-            \(elements)<script type="module">\(WebModule.javaScript())</script></body></html>
+            \(elements)<div id="drawn" style="position: absolute; left: 0; top: \(rows * tile.height)px; \
+            width: \(3 * tile.width)px; height: \(markerHeight)px; background: white"></div>
+            <script>
+            const drawn = new Set();
+            for (const element of document.querySelectorAll("mesh-gradient")) {
+                element.addEventListener("meshgradientframe", () => {
+                    drawn.add(element);
+                    if (drawn.size === \(presets.count)) document.getElementById("drawn").style.background = "black";
+                });
+            }
+            </script>
+            <script type="module">\(WebModule.javaScript())</script></body></html>
             """
         let page = folder.appendingPathComponent("presets.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
@@ -57,20 +75,40 @@ import Testing
         let chromium = try HeadlessChromium(backend)
         defer { chromium.removeFolder() }
         let page = try Self.gridPage(in: chromium.folder)
-        let size = (width: 3 * Self.tile.width, height: (Self.presets.count + 2) / 3 * Self.tile.height)
+        let size = (width: 3 * Self.tile.width, height: Self.rows * Self.tile.height + Self.markerHeight)
         // SwiftShader draws with the polynomial fetched per pixel, llvmpipe
         // with it passed from the vertex stage: both paths are held.
         let path = backend == .swiftShader ? "&varyings=0" : ""
         for time in Self.times {
-            let plain = try chromium.screenshot(
-                page, query: "?t=\(time)&dither=0\(path)", width: size.width, height: size.height)
-            let dithered = try chromium.screenshot(page, query: "?t=\(time)\(path)", width: size.width, height: size.height)
+            let plain = try Self.drawnScreenshot(chromium, page, query: "?t=\(time)&dither=0\(path)", size: size)
+            let dithered = try Self.drawnScreenshot(chromium, page, query: "?t=\(time)\(path)", size: size)
             for (index, preset) in Self.presets.enumerated() {
                 let origin = (index % 3 * Self.tile.width, index / 3 * Self.tile.height)
                 try check(preset, at: time, backend: backend, plain: crop(plain, at: origin, Self.tile),
                           dithered: crop(dithered, at: origin, Self.tile))
             }
         }
+    }
+
+    /// A screenshot of the page once every element has drawn: taken again,
+    /// with twice the virtual time, while the marker strip is still white
+    /// or the browser did not finish (three tries).
+    static func drawnScreenshot(
+        _ chromium: HeadlessChromium, _ page: URL, query: String, size: (width: Int, height: Int)
+    ) throws -> RGBAImage<UInt8> {
+        var budget = 3000
+        for attempt in 1...3 {
+            do {
+                let shot = try chromium.screenshot(
+                    page, query: query, width: size.width, height: size.height, budget: budget, timeout: 60)
+                if shot[size.width / 2, size.height - 1].x == 0 { return shot }
+                print("web \(chromium.backend) \(query): not drawn in \(budget) ms of virtual time (try \(attempt))")
+            } catch where attempt < 3 {
+                print("web \(chromium.backend) \(query): \(error) (try \(attempt))")
+            }
+            budget *= 2
+        }
+        throw ChromiumFailure(message: "\(query): the page was not drawn in three tries")
     }
 
     func check(
