@@ -137,7 +137,8 @@ let package = Package(
 
         // MARK: Encoders
 
-        .target(name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib"], swiftSettings: coreSettings),
+        .target(
+            name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib", "CDeflate"], swiftSettings: coreSettings),
         .target(
             name: "MeshGradExport",
             dependencies: [

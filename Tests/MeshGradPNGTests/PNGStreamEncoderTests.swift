@@ -370,20 +370,32 @@ struct SinkFailure: Error, Equatable {
 }
 
 @Suite struct OpacityTests {
+    /// One pixel whose alpha is not full, anywhere (a partial group of four
+    /// pixels included), makes the file RGBA; none leaves it RGB.
     @Test(arguments: [1, 2, 3, 7, 8])
-    func fastOpacityCheckAgreesWithTheImages(pixels: Int) {
-        for translucent in [nil] + Array(0..<pixels) {
+    func oneTranslucentPixelMakesTheFileRGBA(pixels: Int) throws {
+        let height = PNGEncoder.bandRows + 3
+        for translucent in [nil] + Array(0..<pixels).map({ ($0, height - 1) }) + [(0, 0)] {
             var image8 = RGBAImage<UInt8>(
-                width: pixels, height: 1, components: .init(repeating: 255, count: pixels * 4))
+                width: pixels, height: height, components: .init(repeating: 255, count: pixels * height * 4))
             var image16 = RGBAImage<UInt16>(
-                width: pixels, height: 1, components: .init(repeating: 0xFFFF, count: pixels * 4))
-            if let translucent {
-                image8[translucent, 0] = SIMD4(255, 255, 255, 254)
-                image16[translucent, 0] = SIMD4(0xFFFF, 0xFFFF, 0xFFFF, 0xFEFF)
+                width: pixels, height: height, components: .init(repeating: 0xFFFF, count: pixels * height * 4))
+            if let (x, y) = translucent {
+                image8[x, y] = SIMD4(255, 255, 255, 254)
+                image16[x, y] = SIMD4(0xFFFF, 0xFFFF, 0xFFFF, 0xFEFF)
             }
-            #expect(isOpaque(image8.components) == image8.isOpaque)
-            #expect(isOpaque(image16.components) == image16.isOpaque)
-            #expect(image8.isOpaque == (translucent == nil))
+            let label = "\(pixels) pixels, \(String(describing: translucent))"
+            let png8 = try PNGEncoder(compressionLevel: 1).encode(image8)
+            let png16 = try PNGEncoder(compressionLevel: 1).encode(image16)
+            // IHDR's color type: 2 is RGB, 6 RGBA.
+            #expect(png8[25] == (translucent == nil ? 2 : 6), "\(label)")
+            #expect(png16[25] == (translucent == nil ? 2 : 6), "\(label)")
+            #expect(try PNGDecoder.decode(png8).image8 == image8, "\(label)")
+            guard case .rgba16(let decoded16, _) = try PNGDecoder.decode(png16) else {
+                Issue.record("not 16-bit")
+                continue
+            }
+            #expect(decoded16 == image16, "\(label)")
         }
     }
 }
