@@ -41,6 +41,8 @@ var measuresGL = true
 var measuresCPU = true
 var measuresEncoding = true
 var sweepsEncoding = false
+/// --profile-encode: only the dithered frame's encoding, on one thread, --runs times (for perf).
+var profilesEncoding = false
 var measuresBlur = false
 var measuresText = false
 var measuresScenes = false
@@ -59,6 +61,7 @@ while !arguments.isEmpty {
     case "--no-gl": measuresGL = false
     case "--no-cpu": measuresCPU = false
     case "--no-encode": measuresEncoding = false
+    case "--profile-encode": profilesEncoding = true
     case "--encode-sweep": sweepsEncoding = true
     case "--blur": measuresBlur = true
     case "--text": measuresText = true
@@ -228,6 +231,17 @@ if measuresGL {
 // PNG encoding of the first preset's CPU rendering, RGB (every preset but
 // frost is opaque): 8-bit dithered and plain, and 16-bit; time and size, the
 // old libpng path at the CLI's default level against the parallel encoder.
+if profilesEncoding {
+    let plan = RenderPlan(
+        mesh: renderedMesh(presetNames[0]) ?? Presets.onboarding.document.animatedMesh!.mesh, width: size.width,
+        height: size.height)
+    let image = renderer.render8(plan, dithers: true)
+    var times: [Double] = []
+    for _ in 0..<runs { times.append(try seconds { _ = try PNGEncoder(compressionLevel: 1, threads: 1).encode(image) }) }
+    print(String(format: "encode, 1 thread: median %.1f ms, min %.1f", median(times) * 1000, times.min()! * 1000))
+    exit(0)
+}
+
 if measuresEncoding {
     let name = presetNames[0]
     let plan = RenderPlan(
