@@ -27,17 +27,13 @@ public struct PNGEncoder: Sendable {
 
     public func encode(_ image: RGBAImage<UInt8>) throws(PNGError) -> [UInt8] {
         try encode(width: image.width, height: image.height, bitDepth: 8) { encoder, rows in
-            try image.components.withUnsafeBufferPointer {
-                try encoder.appendRows(UnsafeBufferPointer(rebasing: $0[rows.lowerBound * image.width * 4..<rows.upperBound * image.width * 4]))
-            }
+            try image.withComponents(ofRows: rows) { try encoder.appendRows($0) }
         }
     }
 
     public func encode(_ image: RGBAImage<UInt16>) throws(PNGError) -> [UInt8] {
         try encode(width: image.width, height: image.height, bitDepth: 16) { encoder, rows in
-            try image.components.withUnsafeBufferPointer {
-                try encoder.appendRows(UnsafeBufferPointer(rebasing: $0[rows.lowerBound * image.width * 4..<rows.upperBound * image.width * 4]))
-            }
+            try image.withComponents(ofRows: rows) { try encoder.appendRows($0) }
         }
     }
 
@@ -56,6 +52,7 @@ public struct PNGEncoder: Sendable {
             if let rgb = try encode(width: width, height: height, bitDepth: bitDepth, channels: 3, append: append) {
                 return rgb
             }
+            // RGBA drops nothing, so it always finishes.
             return try encode(width: width, height: height, bitDepth: bitDepth, channels: 4, append: append)!
         } catch let error as PNGError {
             throw error
@@ -81,5 +78,16 @@ public struct PNGEncoder: Sendable {
         }
         try encoder.finish()
         return output
+    }
+}
+
+extension RGBAImage {
+    /// Calls `body` with the components of rows `rows`.
+    fileprivate func withComponents<R>(
+        ofRows rows: Range<Int>, _ body: (UnsafeBufferPointer<Component>) throws -> R
+    ) rethrows -> R {
+        try components.withUnsafeBufferPointer {
+            try body(UnsafeBufferPointer(rebasing: $0[rows.lowerBound * width * 4..<rows.upperBound * width * 4]))
+        }
     }
 }

@@ -54,11 +54,10 @@ public final class PNGStreamEncoder {
         /// piece restarts deflate with an empty dictionary, costs an IDAT
         /// chunk and a hand-over between threads (a 4K image's 1 MB pieces
         /// took a quarter of the context switches of 256 KB ones, and 15 %
-        /// less time on one thread). An image is cut
-        /// into at least 16 pieces where that leaves them 256 KB or more,
-        /// so that small images still spread over the threads; the cut
-        /// depends on the image alone, so the file is the same on any
-        /// machine.
+        /// less time on one thread). An image is cut into at least 16
+        /// pieces where that leaves them 256 KB or more, so that small
+        /// images still spread over the threads; the cut depends on the
+        /// image alone, so the file is the same on any machine.
         public var pieceBytes: Int
         /// What the file says its colors are (sRGB unless told).
         public var colorSpace: PNGColorSpace
@@ -86,9 +85,9 @@ public final class PNGStreamEncoder {
 
     /// Rows appended so far.
     public private(set) var rowsAppended = 0
-    /// Whether every alpha an RGB file dropped was full: an RGB encoding
-    /// of an image not known to be opaque is abandoned once this is false.
-    public private(set) var droppedOnlyOpaqueAlpha = true
+    /// Whether every alpha an RGB file dropped was full: `PNGEncoder`
+    /// abandons an RGB encoding once this is false.
+    private(set) var droppedOnlyOpaqueAlpha = true
 
     private let sink: ([UInt8]) throws -> Void
     private let compression: PNGCompression

@@ -75,6 +75,7 @@ enum RowPacking: Sendable {
                     of: source.load(fromByteOffset: 4 &* x &+ byte, as: UInt8.self), toByteOffset: 3 &* x &+ byte,
                     as: UInt8.self)
             }
+            // Its alpha where the second pixel's of a pair goes; the first's full.
             alphas &= UInt64(source.load(fromByteOffset: 4 &* x &+ 3, as: UInt8.self)) &<< 56 | 0xFF00_0000
             x &+= 1
         }

@@ -11,7 +11,9 @@ import Testing
             let rgba = (0..<width * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
             var row = [UInt8](repeating: 0xAA, count: width * 3 + 8)
             rgba.withUnsafeBytes { source in
-                row.withUnsafeMutableBytes { RowPacking.rgb8.pack(source.baseAddress!, width: width, into: $0.baseAddress!) }
+                row.withUnsafeMutableBytes {
+                    RowPacking.rgb8.pack(source.baseAddress!, width: width, into: $0.baseAddress!)
+                }
             }
             let expected = (0..<width).flatMap { rgba[4 * $0..<4 * $0 + 3] }
             #expect(Array(row[0..<width * 3]) == expected, "width \(width)")
