@@ -26,14 +26,23 @@ public struct PNGEncoder: Sendable {
     }
 
     public func encode(_ image: RGBAImage<UInt8>) throws(PNGError) -> [UInt8] {
-        try encode(width: image.width, height: image.height, bitDepth: 8) { encoder, rows in
-            try image.withComponents(ofRows: rows) { try encoder.appendRows($0) }
-        }
+        try encode(image, bitDepth: 8)
     }
 
     public func encode(_ image: RGBAImage<UInt16>) throws(PNGError) -> [UInt8] {
-        try encode(width: image.width, height: image.height, bitDepth: 16) { encoder, rows in
-            try image.withComponents(ofRows: rows) { try encoder.appendRows($0) }
+        try encode(image, bitDepth: 16)
+    }
+
+    /// The image's rows are lent to the encoder, which packs them on its
+    /// workers: the image outlives every encoder made here.
+    private func encode<C: FixedWidthInteger>(_ image: RGBAImage<C>, bitDepth: Int) throws(PNGError) -> [UInt8] {
+        let rowComponents = image.width * 4
+        return try image.components.withUnsafeBufferPointer { (components) throws(PNGError) in
+            try encode(width: image.width, height: image.height, bitDepth: bitDepth) { encoder, rows in
+                try encoder.lendRows(
+                    UnsafeBufferPointer(
+                        rebasing: components[rows.lowerBound * rowComponents..<rows.upperBound * rowComponents]))
+            }
         }
     }
 
@@ -42,7 +51,7 @@ public struct PNGEncoder: Sendable {
     static let bandRows = 64
 
     /// The image as RGB, its rows appended a band at a time; as RGBA once
-    /// a band turns out to drop an alpha that is not full. The check rides
+    /// a piece turns out to drop an alpha that is not full. The check rides
     /// on the packing of the rows, which reads every alpha anyway: a pass
     /// of its own over a 4K image cost 1.5 ms before the encoding began.
     private func encode(
@@ -77,17 +86,6 @@ public struct PNGEncoder: Sendable {
             if !encoder.droppedOnlyOpaqueAlpha { return nil }
         }
         try encoder.finish()
-        return output
-    }
-}
-
-extension RGBAImage {
-    /// Calls `body` with the components of rows `rows`.
-    fileprivate func withComponents<R>(
-        ofRows rows: Range<Int>, _ body: (UnsafeBufferPointer<Component>) throws -> R
-    ) rethrows -> R {
-        try components.withUnsafeBufferPointer {
-            try body(UnsafeBufferPointer(rebasing: $0[rows.lowerBound * width * 4..<rows.upperBound * width * 4]))
-        }
+        return encoder.droppedOnlyOpaqueAlpha ? output : nil
     }
 }

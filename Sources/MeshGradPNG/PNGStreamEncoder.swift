@@ -161,14 +161,19 @@ public final class PNGStreamEncoder {
         maximumPiecesInFlight = 2 * options.threads
         workerSlots = DispatchSemaphore(value: options.threads)
         packing = RowPacking(channels: channels, bitDepth: bitDepth)
-        current = PieceRows(width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: nil)
+        current = PieceRows(width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: .zeros)
+    }
+
+    /// Waits for pieces still on a worker: one may read rows lent to it.
+    deinit {
+        for piece in pending { piece.done.wait() }
     }
 
     /// Appends whole rows of 8-bit RGBA components (alpha is dropped when
     /// the PNG is RGB). The encoder must have a bit depth of 8.
     public func appendRows(_ rgba: UnsafeBufferPointer<UInt8>) throws {
         precondition(bitDepth == 8, "8-bit rows appended to a 16-bit encoder")
-        try append(rgba)
+        try append(rgba, lent: false)
     }
 
     /// Appends whole rows of 16-bit RGBA components in native byte order
@@ -176,7 +181,16 @@ public final class PNGStreamEncoder {
     /// of 16.
     public func appendRows(_ rgba: UnsafeBufferPointer<UInt16>) throws {
         precondition(bitDepth == 16, "16-bit rows appended to an 8-bit encoder")
-        try append(rgba)
+        try append(rgba, lent: false)
+    }
+
+    /// Appends rows that the workers pack where they are instead of the
+    /// calling thread copying them: `rgba` must stay valid and unchanged
+    /// until the encoder is released. Whether an alpha dropped was not
+    /// full is then known only as pieces are written.
+    func lendRows<C: FixedWidthInteger>(_ rgba: UnsafeBufferPointer<C>) throws {
+        precondition(C.bitWidth == bitDepth, "\(C.bitWidth)-bit rows lent to a \(bitDepth)-bit encoder")
+        try append(rgba, lent: true)
     }
 
     public func appendRows(_ rgba: [UInt8]) throws {
@@ -205,7 +219,7 @@ public final class PNGStreamEncoder {
 
     // MARK: - Rows in
 
-    private func append<C>(_ rgba: UnsafeBufferPointer<C>) throws {
+    private func append<C>(_ rgba: UnsafeBufferPointer<C>, lent: Bool) throws {
         try checkWriting()
         let componentsPerRow = width * 4
         guard rgba.count % componentsPerRow == 0 else {
@@ -219,7 +233,12 @@ public final class PNGStreamEncoder {
         do {
             try writeHeaderIfNeeded()
             for row in 0..<rows {
-                if !current.appendRow(rgba.baseAddress! + row * componentsPerRow) { droppedOnlyOpaqueAlpha = false }
+                let source = UnsafeRawPointer(rgba.baseAddress! + row * componentsPerRow)
+                if lent {
+                    current.lendRow(source)
+                } else if !current.appendRow(source) {
+                    droppedOnlyOpaqueAlpha = false
+                }
                 rowsAppended += 1
                 if current.isFull { try submitCurrentPiece() }
             }
@@ -242,7 +261,7 @@ public final class PNGStreamEncoder {
             // The next piece predicts its first row from this one's last.
             current = PieceRows(
                 width: width, packing: packing, capacity: min(rowsPerPiece, height - rowsAppended),
-                rowAbove: rows.row(rows.count - 1))
+                rowAbove: rows.rowAboveNext)
         }
 
         workerSlots.wait()
@@ -254,7 +273,7 @@ public final class PNGStreamEncoder {
         pending.append(piece)
         mostPiecesPending = max(mostPiecesPending, pending.count)
         // Write whatever is ready without waiting.
-        while let oldest = pending.first, oldest.done.wait(timeout: .now()) == .success {
+        while let oldest = pending.first, oldest.isDone {
             try write(pending.removeFirst())
         }
     }
@@ -269,6 +288,7 @@ public final class PNGStreamEncoder {
     /// trailer inside the last one.
     private func write(_ piece: PNGPiece) throws {
         if let failure = piece.failure { throw failure }
+        if !piece.rows.droppedOnlyOpaqueAlpha { droppedOnlyOpaqueAlpha = false }
         adler = UInt32(adler32_combine(UInt(adler), UInt(piece.adler), piece.uncompressedCount))
         var chunk = piece.takeChunk()
         var crc = piece.crc
@@ -302,10 +322,11 @@ public final class PNGStreamEncoder {
         }
     }
 
-    /// Stops the encoder with `error`: pieces still compressing finish on
-    /// their own and are dropped.
+    /// Stops the encoder with `error`: pieces still compressing are waited
+    /// for (they may read lent rows) and dropped.
     private func fail(_ error: any Error) -> any Error {
         state = .failed(error)
+        for piece in pending { piece.done.wait() }
         pending.removeAll()
         return error
     }

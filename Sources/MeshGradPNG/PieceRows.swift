@@ -1,32 +1,48 @@
 /// The packed rows of one piece, preceded by the row above them (which the
 /// filters predict from; zeros above the image). Rows arrive as the image
-/// holds them (RGBA) and are packed into PNG samples as they are copied in
-/// (`RowPacking`).
+/// holds them (RGBA) and are packed into PNG samples (`RowPacking`) either
+/// as they are copied in, when the caller reuses its buffer, or later on
+/// the piece's worker, when the caller lends rows that outlive the piece:
+/// then the packing, a fifth of the encoding's work, runs on every core
+/// instead of on the calling thread alone.
 /// A plain allocation rather than an array: the encoder fills it row by row
 /// and hands it to a worker, and neither needs it zeroed or resized first.
 final class PieceRows: @unchecked Sendable {
+    /// What the first row is predicted from.
+    enum RowAbove {
+        /// Zeros: the piece starts the image.
+        case zeros
+        /// A packed row, copied now.
+        case packed(UnsafePointer<UInt8>)
+        /// A lent row as the image holds it, packed with the lent rows.
+        case lent(UnsafeRawPointer)
+    }
+
     /// Bytes of a packed row, and from one row to the next.
     let rowBytes: Int
     let width: Int
     let packing: RowPacking
     /// Room for this many rows after the row above.
     let capacity: Int
-    /// Rows filled so far, not counting the row above.
+    /// Rows filled or lent so far, not counting the row above.
     private(set) var count = 0
+    /// Whether every alpha that packing dropped so far was full.
+    private(set) var droppedOnlyOpaqueAlpha = true
     private let storage: UnsafeMutablePointer<UInt8>
+    /// Rows lent and not yet packed, with their indices (-1: the row above).
+    private var lent: [(index: Int, source: UnsafeRawPointer)] = []
 
-    /// Rows of `width` pixels with `rowAbove` (a packed row) as the row
-    /// above, or zeros.
-    init(width: Int, packing: RowPacking, capacity: Int, rowAbove: UnsafePointer<UInt8>?) {
+    /// Rows of `width` pixels below `rowAbove`.
+    init(width: Int, packing: RowPacking, capacity: Int, rowAbove: RowAbove) {
         self.width = width
         self.packing = packing
         rowBytes = packing.packedBytes(width: width)
         self.capacity = capacity
         storage = .allocate(capacity: (capacity + 1) * rowBytes)
-        if let rowAbove {
-            storage.update(from: rowAbove, count: rowBytes)
-        } else {
-            storage.initialize(repeating: 0, count: rowBytes)
+        switch rowAbove {
+        case .zeros: storage.initialize(repeating: 0, count: rowBytes)
+        case .packed(let row): storage.update(from: row, count: rowBytes)
+        case .lent(let row): lent.append((-1, row))
         }
     }
 
@@ -34,14 +50,44 @@ final class PieceRows: @unchecked Sendable {
 
     var isFull: Bool { count == capacity }
 
-    /// Row `index` (-1 is the row above).
+    /// Row `index` (-1 is the row above). Lent rows are there once
+    /// ``packLentRows()`` has run.
     func row(_ index: Int) -> UnsafePointer<UInt8> { UnsafePointer(storage + (index + 1) * rowBytes) }
 
-    /// Appends a row as the image holds it (RGBA components), packed;
+    /// What the piece after this full one predicts its first row from.
+    var rowAboveNext: RowAbove {
+        if let last = lent.last, last.index == count - 1 { return .lent(last.source) }
+        return .packed(row(count - 1))
+    }
+
+    /// Appends a row as the image holds it (RGBA components), packed now;
     /// false when packing dropped an alpha that was not full.
     func appendRow(_ source: UnsafeRawPointer) -> Bool {
         precondition(count < capacity)
         count += 1
-        return packing.pack(source, width: width, into: UnsafeMutableRawPointer(storage + count * rowBytes))
+        return pack(source, at: count - 1)
+    }
+
+    /// Appends a row as the image holds it, to be packed by
+    /// ``packLentRows()``: `source` must stay valid and unchanged until then.
+    func lendRow(_ source: UnsafeRawPointer) {
+        precondition(count < capacity)
+        lent.append((count, source))
+        count += 1
+    }
+
+    /// Packs the lent rows (on the worker).
+    func packLentRows() {
+        for (index, source) in lent { pack(source, at: index) }
+        lent = []
+    }
+
+    /// Packs row `index`, noting an alpha dropped that was not full (the
+    /// row above's alpha is its own piece's concern).
+    @discardableResult
+    private func pack(_ source: UnsafeRawPointer, at index: Int) -> Bool {
+        let opaque = packing.pack(source, width: width, into: UnsafeMutableRawPointer(storage + (index + 1) * rowBytes))
+        if !opaque && index >= 0 { droppedOnlyOpaqueAlpha = false }
+        return opaque
     }
 }

@@ -1,10 +1,10 @@
 /// How one row of RGBA components, as images hold them, becomes PNG sample
 /// bytes: alpha dropped for RGB files, 16-bit samples big-endian.
 ///
-/// Rows are packed as the encoder copies them out of the caller's buffer,
-/// which it must do anyway (the caller reuses it): one pass that writes a
-/// quarter less than a copy, instead of a copy and a second pass over the
-/// copied rows on the worker.
+/// Rows are packed as the encoder copies them out of a caller's buffer,
+/// which it must do anyway when the caller reuses it (one pass that writes
+/// a quarter less than a copy), or on the workers straight from rows lent
+/// for the whole encoding (`PieceRows`).
 enum RowPacking: Sendable {
     case rgb8, rgba8, rgb16, rgba16
 

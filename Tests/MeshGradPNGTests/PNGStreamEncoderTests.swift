@@ -127,6 +127,32 @@ struct SinkFailure: Error, Equatable {
         return image
     }
 
+    /// `components` (rows of `width` pixels) encoded with `channels` channels, band `k` of 7 rows
+    /// lent when `lends(k)` and copied otherwise.
+    static func encode<C: FixedWidthInteger>(
+        _ components: [C], width: Int, channels: Int, options: PNGStreamEncoder.Options, lends: (Int) -> Bool
+    ) throws -> [UInt8] {
+        let height = components.count / (width * 4)
+        var output: [UInt8] = []
+        let encoder = try PNGStreamEncoder(
+            width: width, height: height, bitDepth: C.bitWidth, channels: channels, options: options
+        ) { output += $0 }
+        try components.withUnsafeBufferPointer { all in
+            for (k, first) in stride(from: 0, to: height, by: 7).enumerated() {
+                let band = UnsafeBufferPointer(rebasing: all[first * width * 4..<min(first + 7, height) * width * 4])
+                if lends(k) {
+                    try encoder.lendRows(band)
+                } else if let band = band as? UnsafeBufferPointer<UInt8> {
+                    try encoder.appendRows(band)
+                } else {
+                    try encoder.appendRows(band as! UnsafeBufferPointer<UInt16>)
+                }
+            }
+            try encoder.finish()
+        }
+        return output
+    }
+
     /// The chunk types in order, checking every length and CRC on the way.
     static func chunkTypes(_ bytes: [UInt8]) -> [String] {
         guard bytes.starts(with: PNGHeader.signature) else { return ["no signature"] }
@@ -248,6 +274,46 @@ struct SinkFailure: Error, Equatable {
             #expect(try Self.encode8(image, options: options, bands: bands) == whole, "bands \(bands)")
         }
         #expect(try PNGEncoder(compressionLevel: 1).encode(image) == Self.encode8(image))
+    }
+
+    /// Rows lent to the workers, or lent and copied in turn, give the
+    /// bytes copied rows give, 8 and 16 bits, RGB and RGBA, across pieces.
+    @Test func lentRowsGiveTheSameBytesAsCopiedRows() throws {
+        let image8 = TestImages.gradient8(width: 333, height: 517, dithered: true, opaque: false)
+        let image16 = TestImages.gradient16(width: 333, height: 517, opaque: false)
+        let options = PNGStreamEncoder.Options(pieceBytes: 50_000)
+        for channels in [3, 4] {
+            let copied8 = try Self.encode(image8.components, width: 333, channels: channels, options: options) { _ in
+                false
+            }
+            let copied16 = try Self.encode(image16.components, width: 333, channels: channels, options: options) { _ in
+                false
+            }
+            for lends in [{ (_: Int) in true }, { $0 % 2 == 0 }, { $0 % 3 != 0 }] {
+                #expect(
+                    try Self.encode(image8.components, width: 333, channels: channels, options: options, lends: lends)
+                        == copied8)
+                #expect(
+                    try Self.encode(image16.components, width: 333, channels: channels, options: options, lends: lends)
+                        == copied16)
+            }
+        }
+    }
+
+    /// A translucent pixel in lent rows, in any piece, is reported once
+    /// its piece is written, and by the end of the stream.
+    @Test func lentRowsReportATranslucentPixelByTheEnd() throws {
+        for row in [0, 150, 299] {
+            var image = RGBAImage<UInt8>(
+                width: 100, height: 300, components: .init(repeating: 255, count: 100 * 300 * 4))
+            image[37, row] = SIMD4(255, 255, 255, 200)
+            let encoder = try PNGStreamEncoder(
+                width: 100, height: 300, bitDepth: 8, channels: 3, options: .init(pieceBytes: 3000)
+            ) { _ in }
+            try image.components.withUnsafeBufferPointer { try encoder.lendRows($0) }
+            try encoder.finish()
+            #expect(!encoder.droppedOnlyOpaqueAlpha, "row \(row)")
+        }
     }
 
     @Test func threadCountDoesNotChangeTheBytes() throws {
