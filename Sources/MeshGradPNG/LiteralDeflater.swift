@@ -6,11 +6,12 @@
 /// which LZ77 finds no repeats, so Huffman coding alone gives the smallest
 /// output of every zlib setting measured, and its speed is all that matters.
 /// zlib 1.2 spends about 10 ns a byte on it (each literal is tallied, then
-/// coded through a 16-bit bit buffer); here a sampled histogram, a table
-/// lookup per pair of bytes and a 64-bit bit buffer flushed once per four
-/// codes take under 0.4 (on the 2-core development machine), which on a
-/// dithered 4K wallpaper is the difference between encoding taking twice
-/// as long as rendering and taking half as long.
+/// coded through a 16-bit bit buffer); here a sampled histogram, one table
+/// lookup per four bytes (``writeNearZeroBytes(_:code:to:)``) and a 64-bit
+/// bit buffer flushed once per sixteen codes take about 0.3 (on the 2-core
+/// development machine), which on a dithered 4K wallpaper is the
+/// difference between encoding taking twice as long as rendering and
+/// taking half as long.
 ///
 /// Like a zlib stream cut with `Z_SYNC_FLUSH` or `Z_FINISH`, the output ends
 /// on a byte boundary, so pieces from here and from ``Deflater`` join into
@@ -18,7 +19,7 @@
 enum LiteralDeflater {
     /// Input bytes per block, each block with its own code: a piece's
     /// worth (`PNGStreamEncoder.Options.pieceBytes`), so that a piece
-    /// builds one code and one pair table. Filtered dithering is stationary
+    /// builds one code and one table of codes. Filtered dithering is stationary
     /// noise: 4K renderings came out 0.04 % smaller than with a code every
     /// 256 KB (the codes' own bytes), and the tables' filling costs a
     /// quarter as much.
@@ -57,33 +58,11 @@ enum LiteralDeflater {
         output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: writer.byteCount))
     }
 
-    /// The longest literal code: a pair of codes and their length then fit
-    /// 32 bits, and two pairs one write of the bit buffer. Only values too
+    /// The longest literal code: four codes and their length then fit 58
+    /// bits (a 64-bit table entry), a pair and its length 32. Only values too
     /// rare to matter would get longer codes in filtered noise (the 4K
     /// onboarding rendering grew by 0.02 % against a limit of 14; 1.2 % at 12).
     static let codeLimit = 13
-
-    /// The codes of both bytes of every pair, indexed by 256 times the
-    /// first byte plus the second (a big-endian 16-bit load): the first
-    /// code in the low bits, the second after it, their total length in
-    /// the top 8 bits. One lookup codes two bytes, a third fewer
-    /// instructions per byte in the coding loop; filled a row of 256 per
-    /// first byte, shifted by one length, which the compiler vectorizes.
-    static func pairTable(_ code: HuffmanCode) -> [UInt32] {
-        let codes = code.codes.prefix(256).map(UInt32.init)
-        let lengths = code.lengths.prefix(256).map(UInt32.init)
-        return [UInt32](unsafeUninitializedCapacity: 1 << 16) { table, initialized in
-            for first in 0..<256 {
-                let firstCode = codes[first]
-                let firstLength = lengths[first]
-                let row = table.baseAddress! + first &<< 8
-                for second in 0..<256 {
-                    row[second] = firstCode | codes[second] &<< firstLength | (firstLength &+ lengths[second]) &<< 27
-                }
-            }
-            initialized = 1 << 16
-        }
-    }
 
     /// The order in which code length code lengths are sent (RFC 1951).
     static let codeLengthOrder = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
@@ -121,31 +100,10 @@ enum LiteralDeflater {
             }
         }
 
-        let pairs = pairTable(literals)
-        pairs.withUnsafeBufferPointer { pairs in
-            // A local copy, which the compiler can keep in registers: the
-            // stores through the writer's pointer might otherwise alias it.
-            var local = writer
-            defer { writer = local }
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            var i = 0
-            let count = bytes.count
-            // Two pairs (48 bits at most) per flush of the bit buffer.
-            while i &+ 3 < count {
-                let four = UInt32(bigEndian: base.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-                let first = pairs[Int(four &>> 16)]
-                let second = pairs[Int(four & 0xFFFF)]
-                let firstBits = UInt64(first &>> 27)
-                local.writeBranchless(
-                    UInt64(first & 0x7FF_FFFF) | UInt64(second & 0x7FF_FFFF) &<< firstBits,
-                    bits: firstBits &+ UInt64(second &>> 27))
-                i &+= 4
-            }
-            while i < count {
-                let value = Int(bytes[i])
-                local.writeBranchless(UInt64(literals.codes[value]), bits: UInt64(literals.lengths[value]))
-                i &+= 1
-            }
+        if nearZeroShare(frequencies) >= quadCodingShare {
+            writeNearZeroBytes(bytes, code: literals, to: &writer)
+        } else {
+            writeBytesInPairs(bytes, code: literals, to: &writer)
         }
         writer.write(UInt64(literals.codes[256]), bits: Int(literals.lengths[256]))
     }
@@ -187,7 +145,7 @@ enum LiteralDeflater {
         (0..<4).reduce(0) { $0 + Int(counts[$1 * 256 + value]) }
     }
 
-    static let histogramStride = 8 * 1024
+    static let histogramStride = 16 * 1024
 
     /// Blocks at least this long get their code from a sample.
     static let sampledBlockBytes = 1 << 16
@@ -199,7 +157,8 @@ enum LiteralDeflater {
     /// whose histogram a sample gives closely: on the 4K onboarding
     /// rendering one kilobyte in four grew the file by 0.06 % against
     /// counting every byte, one in eight by 0.011 % more (9 presets at
-    /// 1080p: 0.000–0.017 %), at half the counting.
+    /// 1080p: 0.000–0.017 %), one in sixteen by 0.0002 % more again (9
+    /// presets at 1080p: 0.000–0.016 %), each halving the counting.
     static func sampledHistogram(_ bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var counts = [UInt32](repeating: 0, count: 4 * 256)
         counts.withUnsafeMutableBufferPointer { counts in

@@ -77,6 +77,11 @@ public struct PNGEncoder: Sendable {
         width: Int, height: Int, bitDepth: Int, channels: Int, append: (PNGStreamEncoder, Range<Int>) throws -> Void
     ) throws -> [UInt8]? {
         var output: [UInt8] = []
+        // Room for a quarter of the samples (a dithered rendering's file is
+        // a fifth): without it the growing file is copied again and again,
+        // on the thread that hands rows to the workers. Pages beyond what is
+        // written are never touched.
+        output.reserveCapacity(width * height * channels * bitDepth / 32 + 4096)
         let encoder = try PNGStreamEncoder(
             width: width, height: height, bitDepth: bitDepth, channels: channels,
             options: .init(compressionLevel: compressionLevel, filter: filter, threads: threads)

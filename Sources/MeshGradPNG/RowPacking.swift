@@ -52,19 +52,32 @@ enum RowPacking: Sendable {
         }
     }
 
-    /// Four pixels (two 64-bit loads) become 12 bytes (a 64-bit and a
-    /// 32-bit store): a sixth of the stores of twelve single bytes, which
-    /// the compiler does not vectorize.
+    /// Four pixels (one 16-byte load) become 12 bytes through one byte
+    /// shuffle (`pshufb`, which LLVM makes of the lanes picked below),
+    /// stored as 16 whose last 4 the next group overwrites: a quarter less
+    /// time than 64-bit shifts and masks on a 4K image (7 → 5 ms, its
+    /// source read from memory). The last pixels, where 16 bytes would
+    /// pass the row's end, go four (a 64-bit and a 32-bit store) or one at
+    /// a time.
     static func rgb8(_ source: UnsafeRawPointer, _ width: Int, _ destination: UnsafeMutableRawPointer) -> Bool {
-        var alphas = UInt64.max
+        var alphas = SIMD16<UInt8>(repeating: 0xFF)
         var x = 0
+        while x &+ 6 <= width {
+            let v = source.loadUnaligned(fromByteOffset: 4 &* x, as: SIMD16<UInt8>.self)
+            alphas &= v
+            let packed = SIMD16<UInt8>(
+                v[0], v[1], v[2], v[4], v[5], v[6], v[8], v[9], v[10], v[12], v[13], v[14], 0, 0, 0, 0)
+            destination.storeBytes(of: packed, toByteOffset: 3 &* x, as: SIMD16<UInt8>.self)
+            x &+= 4
+        }
+        var opaque = alphas[3] & alphas[7] & alphas[11] & alphas[15] == 0xFF
         while x &+ 4 <= width {
             let a = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: 4 &* x, as: UInt64.self))
             let b = UInt64(littleEndian: source.loadUnaligned(fromByteOffset: 4 &* x &+ 8, as: UInt64.self))
             // R0 G0 B0 R1 G1 B1 R2 G2, then B2 R3 G3 B3.
             let low = a & 0xFF_FFFF | (a &>> 32 & 0xFF_FFFF) &<< 24 | (b & 0xFFFF) &<< 48
             let high = UInt32(truncatingIfNeeded: b &>> 16 & 0xFF | (b &>> 32 & 0xFF_FFFF) &<< 8)
-            alphas &= a & b
+            opaque = opaque && a & b & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000
             destination.storeBytes(of: low.littleEndian, toByteOffset: 3 &* x, as: UInt64.self)
             destination.storeBytes(of: high.littleEndian, toByteOffset: 3 &* x &+ 8, as: UInt32.self)
             x &+= 4
@@ -75,11 +88,10 @@ enum RowPacking: Sendable {
                     of: source.load(fromByteOffset: 4 &* x &+ byte, as: UInt8.self), toByteOffset: 3 &* x &+ byte,
                     as: UInt8.self)
             }
-            // Its alpha where the second pixel's of a pair goes; the first's full.
-            alphas &= UInt64(source.load(fromByteOffset: 4 &* x &+ 3, as: UInt8.self)) &<< 56 | 0xFF00_0000
+            opaque = opaque && source.load(fromByteOffset: 4 &* x &+ 3, as: UInt8.self) == 0xFF
             x &+= 1
         }
-        return alphas & 0xFF00_0000_FF00_0000 == 0xFF00_0000_FF00_0000
+        return opaque
     }
 
     /// 16-bit samples, the first `channels` of each pixel's four, big-endian.

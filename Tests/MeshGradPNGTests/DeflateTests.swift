@@ -49,7 +49,38 @@ import Testing
             ("two values", (0..<999).map { UInt8($0 % 3 == 0 ? 5 : 6) }), ("uniform noise", random),
             ("filtered dithering", small), ("fibonacci", fibonacciBytes),
             ("several blocks", [UInt8]((0..<(2 * LiteralDeflater.blockBytes + 17)).map { UInt8($0 * 31 % 7) })),
+            ("near zero, a few far", nearZeroWithFarBytes), ("near zero, long codes", nearZeroWithLongCodes),
         ]
+    }
+
+    /// Differences within -8...7, one byte in 300 farther, 100,003 bytes:
+    /// groups of sixteen coded together and groups coded a byte at a time.
+    static let nearZeroWithFarBytes: [UInt8] = {
+        var noise = TestImages.Noise(state: 11)
+        return (0..<100_003).map { _ in
+            noise.next() % 300 == 0
+                ? UInt8(truncatingIfNeeded: noise.next() % 240 + 8)
+                : UInt8(truncatingIfNeeded: Int(noise.next() % 16) - 8)
+        }
+    }()
+
+    /// Almost all zeros, with runs of every other value within -8...7, which
+    /// then have codes so long that sixteen of them overflow one flush of the
+    /// bit buffer.
+    static let nearZeroWithLongCodes: [UInt8] = {
+        var bytes = [UInt8](repeating: 0, count: 150_001)
+        for start in stride(from: 1000, to: 140_000, by: 9973) {
+            for k in 0..<40 { bytes[start + k] = UInt8(truncatingIfNeeded: k % 15 - 8 + (k % 15 >= 8 ? 1 : 0)) }
+        }
+        return bytes
+    }()
+
+    /// Both samples above take the sixteen-byte path (it is what they test).
+    @Test func nearZeroSamplesAreCodedSixteenBytesAtATime() {
+        for bytes in [Self.nearZeroWithFarBytes, Self.nearZeroWithLongCodes] {
+            let frequencies = bytes.withUnsafeBufferPointer { LiteralDeflater.sampledHistogram($0) }
+            #expect(LiteralDeflater.nearZeroShare(frequencies) >= LiteralDeflater.quadCodingShare)
+        }
     }
 
     @Test func literalBlocksInflateToTheirInput() {
