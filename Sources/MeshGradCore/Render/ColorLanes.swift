@@ -92,6 +92,17 @@ func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>)
     return joined(clampLanes(x.low, lower.low, upper.low), clampLanes(x.high, lower.high, upper.high))
 }
 
+/// The eight floats at `pointer`, which need not be aligned: one unaligned
+/// vector load, which the compiler makes of the eight consecutive loads.
+/// The standard library's `loadUnaligned(as:)` was left as a call in the
+/// pixel loops (3 % of a 4K render), its eight lanes returned through
+/// memory.
+@_transparent @usableFromInline
+func loadLanes(_ pointer: UnsafeRawPointer) -> SIMD8<Float> {
+    let p = pointer.assumingMemoryBound(to: Float.self)
+    return SIMD8(p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7])
+}
+
 /// Eight lanes as their two halves of four, and back: bit casts, where the
 /// standard library's `lowHalf` and `highHalf` were left as calls.
 @_transparent @usableFromInline
@@ -235,11 +246,11 @@ func quantize8Lanes(
         // Pixels x…x+7 take eight consecutive entries (mesh-math §8).
         let first = UnsafeRawPointer(table + DitherTable.index(x: x, rowSeed: rowSeed))
         let stride = DitherTable.planarStride * MemoryLayout<Float>.stride
-        r += first.loadUnaligned(as: SIMD8<Float>.self)
-        g += first.loadUnaligned(fromByteOffset: stride, as: SIMD8<Float>.self)
-        b += first.loadUnaligned(fromByteOffset: 2 * stride, as: SIMD8<Float>.self)
+        r += loadLanes(first)
+        g += loadLanes(first + stride)
+        b += loadLanes(first + 2 * stride)
         // Alpha is dithered only strictly between 0 and 255 (see quantize8).
-        let na = first.loadUnaligned(fromByteOffset: 3 * stride, as: SIMD8<Float>.self)
+        let na = loadLanes(first + 3 * stride)
         @_transparent func half(_ a: SIMD4<Float>, _ alpha: SIMD4<Float>, _ na: SIMD4<Float>) -> SIMD4<Float> {
             a.replacing(with: a + na, where: (alpha .>= 0.5 / 255) .& (alpha .< 254.5 / 255))
         }

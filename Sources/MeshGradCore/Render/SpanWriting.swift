@@ -127,8 +127,8 @@ struct SpanLanes<C: LaneCase>: LaneSource {
 
     @inline(always)
     func lanes(_ first: Int) -> ColorLanes {
-        let u = UnsafeRawPointer(u + first).loadUnaligned(as: SIMD8<Float>.self)
-        let v = UnsafeRawPointer(v + first).loadUnaligned(as: SIMD8<Float>.self)
+        let u = loadLanes(u + first)
+        let v = loadLanes(v + first)
         return finishColor8(
             evaluateColorPolynomial8(splats, u: u, v: v, opaque: C.opaque), in: C.space, opaque: C.opaque)
     }
