@@ -30,13 +30,18 @@ import PackageDescription
 // package's dependency gets none, since dependencies may carry no unsafe
 // flags.
 let buildsAsDependency = Context.packageDirectory.contains("/checkouts/")
-let cpuFlags = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+let cpuFlags =
+    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
     .split(separator: "\n").first { $0.hasPrefix("flags") }?
     .split(separator: " ").map(String.init) ?? []
 let machineCPU = ["avx2", "fma", "bmi2", "movbe", "f16c"].allSatisfy(cpuFlags.contains) ? "haswell" : nil
 let targetCPU =
     Context.environment["MESHGRAD_TARGET_CPU"].map { $0.isEmpty ? nil : $0 } ?? (buildsAsDependency ? nil : machineCPU)
-let coreSettings: [SwiftSetting] = targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] } ?? []
+// With AVX2 (`haswell`), eight lanes' selects are one instruction each, so
+// the pixel loops clamp and quantize eight lanes at once instead of as two
+// halves of four (which SSE2 needs; see MeshGradCore's `clampLanes`).
+let coreSettings: [SwiftSetting] =
+    targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] + ($0 == "haswell" ? [.define("MESHGRAD_AVX2")] : []) } ?? []
 
 let package = Package(
     name: "meshgrad",
@@ -138,7 +143,8 @@ let package = Package(
         // MARK: Encoders
 
         .target(
-            name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib", "CDeflate"], swiftSettings: coreSettings),
+            name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib", "CDeflate"],
+            swiftSettings: coreSettings),
         .target(
             name: "MeshGradExport",
             dependencies: [
@@ -298,7 +304,8 @@ let package = Package(
         .testTarget(
             name: "MeshGradPreviewTests",
             dependencies: [
-                "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG", "MeshGradTestSupport",
+                "MeshGradCore", "MeshGradDocument", "MeshGradEditor", "MeshGradGL", "MeshGradPNG",
+                "MeshGradTestSupport",
             ]
         ),
         .testTarget(

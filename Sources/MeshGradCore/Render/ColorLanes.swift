@@ -85,11 +85,17 @@ func opaqueAlpha(_ poly: UnsafePointer<SIMD4<Float>>) -> Bool {
 /// SSE2 the compiler turns a four-lane select like this one into a single
 /// `minps` or `maxps`, but an eight-lane one into a compare, a
 /// sign-extension of its mask and a three-instruction blend per half
-/// (the selects were most of the 16-bit planar quantization's time).
+/// (the selects were most of the 16-bit planar quantization's time). With
+/// AVX2 an eight-lane select is one `vminps` or `vmaxps`: then all eight
+/// lanes at once (`MESHGRAD_AVX2`, see Package.swift), the same bits.
 @_transparent
 func clampLanes(_ x: SIMD8<Float>, _ lower: SIMD8<Float>, _ upper: SIMD8<Float>) -> SIMD8<Float> {
-    let (x, lower, upper) = (halves(x), halves(lower), halves(upper))
-    return joined(clampLanes(x.low, lower.low, upper.low), clampLanes(x.high, lower.high, upper.high))
+    #if MESHGRAD_AVX2
+        return x.replacing(with: upper, where: x .> upper).replacing(with: lower, where: x .< lower)
+    #else
+        let (x, lower, upper) = (halves(x), halves(lower), halves(upper))
+        return joined(clampLanes(x.low, lower.low, upper.low), clampLanes(x.high, lower.high, upper.high))
+    #endif
 }
 
 /// The eight floats at `pointer`, which need not be aligned: one unaligned
@@ -126,11 +132,15 @@ func clampLanes(_ x: SIMD4<Float>, _ lower: SIMD4<Float>, _ upper: SIMD4<Float>)
 /// (see ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)``).
 @_transparent
 func zeroUnless(_ keep: SIMD8<Float>, _ value: SIMD8<Float>) -> SIMD8<Float> {
-    @_transparent func half(_ keep: SIMD4<Float>, _ value: SIMD4<Float>) -> SIMD4<Float> {
-        SIMD4<Float>.zero.replacing(with: value, where: keep .> 0)
-    }
-    let (keep, value) = (halves(keep), halves(value))
-    return joined(half(keep.low, value.low), half(keep.high, value.high))
+    #if MESHGRAD_AVX2
+        return SIMD8<Float>.zero.replacing(with: value, where: keep .> 0)
+    #else
+        @_transparent func half(_ keep: SIMD4<Float>, _ value: SIMD4<Float>) -> SIMD4<Float> {
+            SIMD4<Float>.zero.replacing(with: value, where: keep .> 0)
+        }
+        let (keep, value) = (halves(keep), halves(value))
+        return joined(half(keep.low, value.low), half(keep.high, value.high))
+    #endif
 }
 
 /// `finishColor(_:in:)` on eight pixels. `opaque` says that every alpha
@@ -210,8 +220,20 @@ func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
 /// and a `minps`, and the take-back an integer add of the compare's mask.
 @_transparent @usableFromInline
 func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
-    let x = halves(x)
-    return joined(floorClamped4(x.low, maximum), floorClamped4(x.high, maximum))
+    #if MESHGRAD_AVX2
+        // floorClamped4's steps on all eight lanes.
+        let top = SIMD8<Float>(repeating: maximum + 0.5)
+        let half = SIMD8<Float>(repeating: 0.5)
+        let atLeastHalf = x.replacing(with: half, where: .!(x .> half))
+        let y = atLeastHalf.replacing(with: top, where: .!(atLeastHalf .< top))
+        let magic = SIMD8<Float>(repeating: 8_388_608)
+        let shifted = y + magic
+        let rounded = unsafeBitCast(shifted, to: SIMD8<UInt32>.self) &- 0x4B00_0000
+        return rounded &+ unsafeBitCast((shifted - magic) .> y, to: SIMD8<UInt32>.self)
+    #else
+        let x = halves(x)
+        return joined(floorClamped4(x.low, maximum), floorClamped4(x.high, maximum))
+    #endif
 }
 
 /// ``floorClamped8(_:_:)`` on one half. The clamp keeps
@@ -251,11 +273,15 @@ func quantize8Lanes(
         b += loadLanes(first + 2 * stride)
         // Alpha is dithered only strictly between 0 and 255 (see quantize8).
         let na = loadLanes(first + 3 * stride)
-        @_transparent func half(_ a: SIMD4<Float>, _ alpha: SIMD4<Float>, _ na: SIMD4<Float>) -> SIMD4<Float> {
-            a.replacing(with: a + na, where: (alpha .>= 0.5 / 255) .& (alpha .< 254.5 / 255))
-        }
-        let (halfA, alpha, noise) = (halves(a), halves(c.a), halves(na))
-        a = joined(half(halfA.low, alpha.low, noise.low), half(halfA.high, alpha.high, noise.high))
+        #if MESHGRAD_AVX2
+            a = a.replacing(with: a + na, where: (c.a .>= 0.5 / 255) .& (c.a .< 254.5 / 255))
+        #else
+            @_transparent func half(_ a: SIMD4<Float>, _ alpha: SIMD4<Float>, _ na: SIMD4<Float>) -> SIMD4<Float> {
+                a.replacing(with: a + na, where: (alpha .>= 0.5 / 255) .& (alpha .< 254.5 / 255))
+            }
+            let (halfA, alpha, noise) = (halves(a), halves(c.a), halves(na))
+            a = joined(half(halfA.low, alpha.low, noise.low), half(halfA.high, alpha.high, noise.high))
+        #endif
     }
     return floorClamped8(r, 255) | floorClamped8(g, 255) &<< 8 | floorClamped8(b, 255) &<< 16
         | floorClamped8(a, 255) &<< 24

@@ -196,8 +196,13 @@ func fillParameters(
         return low.replacing(with: 1, where: SIMD4<Float>.one .< low)
     }
     @_transparent func clamped(_ a: SIMD8<Float>) -> SIMD8<Float> {
-        let a = halves(a)
-        return joined(clamped(a.low), clamped(a.high))
+        #if MESHGRAD_AVX2
+            let low = a.replacing(with: 0, where: SIMD8<Float>.zero .>= a)
+            return low.replacing(with: 1, where: SIMD8<Float>.one .< low)
+        #else
+            let a = halves(a)
+            return joined(clamped(a.low), clamped(a.high))
+        #endif
     }
     var px = pixels.lowerBound
     while px < pixels.upperBound {
