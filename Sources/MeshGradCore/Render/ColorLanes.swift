@@ -215,13 +215,15 @@ func linearToSRGB8(_ l: SIMD8<Float>) -> SIMD8<Float> {
 /// ``floorClamped(_:_:)`` on eight lanes without a variable shift: the
 /// clamped value plus 2²³ rounds to the nearest integer in the float's low
 /// mantissa bits (exactly, for values below 2¹⁶), and one is taken back
-/// where that rounded up. Two halves of four lanes (see
-/// ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)``): the clamp is then a `maxps`
-/// and a `minps`, and the take-back an integer add of the compare's mask.
+/// where that rounded up. Two halves of four lanes, or eight at once with
+/// AVX2 (see ``clampLanes(_:_:_:)-(SIMD8<Float>,_,_)``): the clamp is then a
+/// `maxps` and a `minps`, and the take-back an integer add of the compare's
+/// mask.
 @_transparent @usableFromInline
 func floorClamped8(_ x: SIMD8<Float>, _ maximum: Float) -> SIMD8<UInt32> {
     #if MESHGRAD_AVX2
-        // floorClamped4's steps on all eight lanes.
+        // floorClamped4's steps on all eight lanes, written out again: a
+        // generic version over both widths compiled to a compare per lane.
         let top = SIMD8<Float>(repeating: maximum + 0.5)
         let half = SIMD8<Float>(repeating: 0.5)
         let atLeastHalf = x.replacing(with: half, where: .!(x .> half))
