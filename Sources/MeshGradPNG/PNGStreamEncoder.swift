@@ -85,7 +85,8 @@ public final class PNGStreamEncoder {
 
     /// Rows appended so far.
     public private(set) var rowsAppended = 0
-    /// Whether every alpha an RGB file dropped was full: `PNGEncoder`
+    /// Whether every alpha an RGB file dropped was full, as far as pieces
+    /// have been written (each piece's packing notes it): `PNGEncoder`
     /// abandons an RGB encoding once this is false.
     private(set) var droppedOnlyOpaqueAlpha = true
 
@@ -186,8 +187,7 @@ public final class PNGStreamEncoder {
 
     /// Appends rows that the workers pack where they are instead of the
     /// calling thread copying them: `rgba` must stay valid and unchanged
-    /// until the encoder is released. Whether an alpha dropped was not
-    /// full is then known only as pieces are written.
+    /// until the encoder is released.
     func lendRows<C: FixedWidthInteger>(_ rgba: UnsafeBufferPointer<C>) throws {
         precondition(C.bitWidth == bitDepth, "\(C.bitWidth)-bit rows lent to a \(bitDepth)-bit encoder")
         try append(rgba, lent: true)
@@ -234,11 +234,7 @@ public final class PNGStreamEncoder {
             try writeHeaderIfNeeded()
             for row in 0..<rows {
                 let source = UnsafeRawPointer(rgba.baseAddress! + row * componentsPerRow)
-                if lent {
-                    current.lendRow(source)
-                } else if !current.appendRow(source) {
-                    droppedOnlyOpaqueAlpha = false
-                }
+                if lent { current.lendRow(source) } else { current.appendRow(source) }
                 rowsAppended += 1
                 if current.isFull { try submitCurrentPiece() }
             }

@@ -60,12 +60,11 @@ final class PieceRows: @unchecked Sendable {
         return .packed(row(count - 1))
     }
 
-    /// Appends a row as the image holds it (RGBA components), packed now;
-    /// false when packing dropped an alpha that was not full.
-    func appendRow(_ source: UnsafeRawPointer) -> Bool {
+    /// Appends a row as the image holds it (RGBA components), packed now.
+    func appendRow(_ source: UnsafeRawPointer) {
         precondition(count < capacity)
         count += 1
-        return pack(source, at: count - 1)
+        pack(source, at: count - 1)
     }
 
     /// Appends a row as the image holds it, to be packed by
@@ -84,10 +83,8 @@ final class PieceRows: @unchecked Sendable {
 
     /// Packs row `index`, noting an alpha dropped that was not full (the
     /// row above's alpha is its own piece's concern).
-    @discardableResult
-    private func pack(_ source: UnsafeRawPointer, at index: Int) -> Bool {
+    private func pack(_ source: UnsafeRawPointer, at index: Int) {
         let opaque = packing.pack(source, width: width, into: UnsafeMutableRawPointer(storage + (index + 1) * rowBytes))
         if !opaque && index >= 0 { droppedOnlyOpaqueAlpha = false }
-        return opaque
     }
 }
