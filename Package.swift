@@ -102,9 +102,10 @@ let package = Package(
             providers: [.apt(["libfreetype-dev"])]
         ),
 
+        // Opened on first use, not linked (see its shim), so no pkg-config
+        // (whose flags would link it): avif.h is in the default include path.
         .systemLibrary(
             name: "CAVIF",
-            pkgConfig: "libavif",
             providers: [.apt(["libavif-dev"])]
         ),
         .systemLibrary(

@@ -30,7 +30,7 @@ includes=()
 for c in CEpoxy CGLFW CPNG CZlib CDeflate CFreeType CTurboJPEG CWebP CAVIF CLCMS2 CPipe CMalloc; do includes+=(-Xcc -fmodule-map-file=Sources/$c/module.modulemap); done
 swiftc -sanitize=fuzzer,address -parse-as-library -g Fuzz/FuzzDocument.swift \
     -I "$build/debug/Modules" "${includes[@]}" -Xcc -I/usr/include/freetype2 -Xcc -I/usr/include/libpng16 \
-    "${objects[@]}" -lepoxy -lglfw -lfreetype -lpng16 -lz -ldeflate -lturbojpeg -lwebp -lwebpmux -lavif -llcms2 -o "$build/meshgrad-fuzz"
+    "${objects[@]}" -lepoxy -lglfw -lfreetype -lpng16 -lz -ldeflate -lturbojpeg -lwebp -lwebpmux -llcms2 -o "$build/meshgrad-fuzz"
 
 # Seeds: the presets (as `meshgrad presets NAME` prints them) at time 0, 1.5
 # and a large time, and the hand-made seeds (MESHGRAD names a built

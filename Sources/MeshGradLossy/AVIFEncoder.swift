@@ -27,32 +27,35 @@ public enum AVIFEncoder {
     public static func encode(
         _ image: RGBAImage<UInt16>, depth: Int, quality: Int, tags: ColorTags, opaque: Bool
     ) throws -> [UInt8] {
+        let avif = try library.get()
         guard
-            let avif = avifImageCreate(
+            let image16 = avif.imageCreate(
                 UInt32(image.width), UInt32(image.height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444)
         else { throw AVIFError("libavif could not make a \(image.width)×\(image.height) image") }
-        defer { avifImageDestroy(avif) }
-        avif.pointee.colorPrimaries = avifColorPrimaries(tags.primaries)
-        avif.pointee.transferCharacteristics = avifTransferCharacteristics(tags.transfer)
-        avif.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
-        avif.pointee.yuvRange = AVIF_RANGE_FULL
+        defer { avif.imageDestroy(image16) }
+        image16.pointee.colorPrimaries = avifColorPrimaries(tags.primaries)
+        image16.pointee.transferCharacteristics = avifTransferCharacteristics(tags.transfer)
+        image16.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
+        image16.pointee.yuvRange = AVIF_RANGE_FULL
         var rgb = avifRGBImage()
-        avifRGBImageSetDefaults(&rgb, avif)
+        avif.rgbImageSetDefaults(&rgb, image16)
         rgb.depth = 16
         rgb.format = opaque ? AVIF_RGB_FORMAT_RGB : AVIF_RGB_FORMAT_RGBA
         var samples = opaque ? dropAlpha(image.components) : image.components
         let converted = samples.withUnsafeMutableBytes { bytes -> avifResult in
             rgb.pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             rgb.rowBytes = UInt32(image.width * (opaque ? 3 : 4) * 2)
-            return avifImageRGBToYUV(avif, &rgb)
+            return avif.imageRGBToYUV(image16, &rgb)
         }
-        guard converted == AVIF_RESULT_OK else { throw AVIFError(result: converted) }
-        return try write(avif, quality: quality)
+        guard converted == AVIF_RESULT_OK else { throw AVIFError(result: converted, avif) }
+        return try write(image16, quality: quality, avif)
     }
 
-    private static func write(_ image: UnsafeMutablePointer<avifImage>, quality: Int) throws -> [UInt8] {
-        guard let encoder = avifEncoderCreate() else { throw AVIFError("libavif could not make an encoder") }
-        defer { avifEncoderDestroy(encoder) }
+    private static func write(
+        _ image: UnsafeMutablePointer<avifImage>, quality: Int, _ avif: MeshGradAVIF
+    ) throws -> [UInt8] {
+        guard let encoder = avif.encoderCreate() else { throw AVIFError("libavif could not make an encoder") }
+        defer { avif.encoderDestroy(encoder) }
         // Quality 100 is lossless (quantizer 0), 1 the worst (63).
         let clamped: Int = min(max(quality, 1), 100)
         let quantizer = Int32(((100 - clamped) * 63 + 50) / 100)
@@ -63,11 +66,23 @@ public enum AVIFEncoder {
         encoder.pointee.speed = 6
         encoder.pointee.maxThreads = Int32(ProcessInfo.processInfo.activeProcessorCount)
         var output = avifRWData(data: nil, size: 0)
-        defer { avifRWDataFree(&output) }
-        let result = avifEncoderWrite(encoder, image, &output)
-        guard result == AVIF_RESULT_OK, let data = output.data else { throw AVIFError(result: result) }
+        defer { avif.rwDataFree(&output) }
+        let result = avif.encoderWrite(encoder, image, &output)
+        guard result == AVIF_RESULT_OK, let data = output.data else { throw AVIFError(result: result, avif) }
         return Array(UnsafeBufferPointer(start: data, count: output.size))
     }
+
+    /// libavif's functions, or why it could not be opened (see CAVIF's
+    /// shim: it is opened the first time an AVIF is made, not at start-up).
+    static let library: Result<MeshGradAVIF, AVIFError> = {
+        var api = MeshGradAVIF()
+        var error = [CChar](repeating: 0, count: 512)
+        guard meshgrad_avif_open(&api, &error, error.count) == 0 else {
+            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            return .failure(AVIFError("AVIF needs libavif, which could not be opened: " + reason))
+        }
+        return .success(api)
+    }()
 
     private static func dropAlpha(_ rgba: [UInt16]) -> [UInt16] {
         var rgb = [UInt16]()
@@ -81,5 +96,8 @@ public enum AVIFEncoder {
 public struct AVIFError: Error, CustomStringConvertible {
     public var description: String
     init(_ description: String) { self.description = description }
-    init(result: avifResult) { description = "libavif: " + String(cString: avifResultToString(result)) }
+    init(result: avifResult, _ avif: MeshGradAVIF) {
+        description =
+            "libavif: " + (avif.resultToString(result).map { String(cString: $0) } ?? "error \(result.rawValue)")
+    }
 }

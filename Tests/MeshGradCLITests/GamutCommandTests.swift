@@ -182,6 +182,29 @@ extension CLITests {
         #expect(largest <= 65535 / 1023, "largest difference \(largest)/65535")
     }
 
+    /// libavif and its codecs are opened by the first AVIF, not at
+    /// start-up: a PNG render loads none of them (ld.so's own account,
+    /// `LD_DEBUG=files`), an AVIF render does.
+    @Test func libavifIsOpenedOnlyForAnAVIF() throws {
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        func loadedLibraries(_ output: String) throws -> String {
+            let run = try ChildProcess.run(
+                Self.binary.path,
+                ["render", "--preset", "sunset", "--size", "32x24", "-o", dir.appendingPathComponent(output).path],
+                environment: ["LD_DEBUG": "files"])
+            #expect(run.status == 0, "\(run.err.suffix(400))")
+            return run.err
+        }
+        let png = try loadedLibraries("w.png")
+        #expect(png.contains("file=libpng16"), "ld.so's account is read")
+        #expect(!png.contains("file=libavif"))
+        #expect(!png.contains("file=libaom"))
+        let avif = try loadedLibraries("w.avif")
+        #expect(avif.contains("file=libavif"))
+        #expect(try avifInfo(dir.appendingPathComponent("w.avif").path).contains("Bit Depth      : 10"))
+    }
+
     @Test(arguments: [
         (["-o", "x.avif", "--depth", "8"], "--depth \"8\" is not valid for an AVIF; expected 10 or 12"),
         (["-o", "x.png", "--depth", "10"], "--depth \"10\" is not valid for a PNG; expected 8 or 16"),
