@@ -43,33 +43,52 @@ extension ColorRun {
 }
 
 /// ``evaluateColorPolynomial(_:u:v:)`` at eight points of one patch,
-/// whose coefficients `splats` holds as vectors (``ColorSplats/patch(_:)``),
-/// as two halves of four lanes (16 vector registers hold a channel's work
-/// for both). `opaque` says that the patch's alpha polynomial is the
-/// constant 1 (``opaqueAlpha(_:)``): its Horner steps then give exactly 1
-/// (0·u + 0 is 0 for the clamped, finite `u` and `v`), so they are
-/// skipped, a quarter of the evaluation of an opaque mesh.
+/// whose coefficients `splats` holds as vectors (``ColorSplats/patch(_:)``):
+/// with AVX2 (`MESHGRAD_AVX2`, see Package.swift) all eight lanes at once,
+/// each coefficient one 256-bit operand; otherwise as two halves of four
+/// lanes (16 vector registers hold a channel's work for both). The same
+/// operations in the same order in every lane, so the same bits. `opaque`
+/// says that the patch's alpha polynomial is the constant 1
+/// (``opaqueAlpha(_:)``): its Horner steps then give exactly 1 (0·u + 0 is
+/// 0 for the clamped, finite `u` and `v`), so they are skipped, a quarter
+/// of the evaluation of an opaque mesh.
 @_transparent
 func evaluateColorPolynomial8(
-    _ splats: UnsafePointer<SIMD4<Float>>, u: SIMD8<Float>, v: SIMD8<Float>, opaque: Bool = false
+    _ splats: UnsafePointer<CoefficientLanes>, u: SIMD8<Float>, v: SIMD8<Float>, opaque: Bool = false
 ) -> ColorLanes {
-    let (u, v) = (halves(u), halves(v))
-    @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
-        @inline(__always) func coefficient(_ j: Int, _ i: Int) -> SIMD4<Float> { splats[(j * 4 + i) * 4 + c] }
-        @inline(__always) func row(_ j: Int, _ u: SIMD4<Float>) -> SIMD4<Float> {
-            var p = coefficient(j, 3)
-            p = p * u + coefficient(j, 2)
-            p = p * u + coefficient(j, 1)
-            return p * u + coefficient(j, 0)
+    #if MESHGRAD_AVX2
+        @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
+            @inline(__always) func coefficient(_ j: Int, _ i: Int) -> SIMD8<Float> { splats[(j * 4 + i) * 4 + c] }
+            @inline(__always) func row(_ j: Int) -> SIMD8<Float> {
+                var p = coefficient(j, 3)
+                p = p * u + coefficient(j, 2)
+                p = p * u + coefficient(j, 1)
+                return p * u + coefficient(j, 0)
+            }
+            var result = row(3)
+            result = result * v + row(2)
+            result = result * v + row(1)
+            return result * v + row(0)
         }
-        @inline(__always) func half(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
-            var result = row(3, u)
-            result = result * v + row(2, u)
-            result = result * v + row(1, u)
-            return result * v + row(0, u)
+    #else
+        let (u, v) = (halves(u), halves(v))
+        @inline(__always) func channel(_ c: Int) -> SIMD8<Float> {
+            @inline(__always) func coefficient(_ j: Int, _ i: Int) -> SIMD4<Float> { splats[(j * 4 + i) * 4 + c] }
+            @inline(__always) func row(_ j: Int, _ u: SIMD4<Float>) -> SIMD4<Float> {
+                var p = coefficient(j, 3)
+                p = p * u + coefficient(j, 2)
+                p = p * u + coefficient(j, 1)
+                return p * u + coefficient(j, 0)
+            }
+            @inline(__always) func half(_ u: SIMD4<Float>, _ v: SIMD4<Float>) -> SIMD4<Float> {
+                var result = row(3, u)
+                result = result * v + row(2, u)
+                result = result * v + row(1, u)
+                return result * v + row(0, u)
+            }
+            return joined(half(u.low, v.low), half(u.high, v.high))
         }
-        return joined(half(u.low, v.low), half(u.high, v.high))
-    }
+    #endif
     return ColorLanes(r: channel(0), g: channel(1), b: channel(2), a: opaque ? .one : channel(3))
 }
 

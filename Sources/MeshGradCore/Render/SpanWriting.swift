@@ -121,7 +121,7 @@ struct RunLanes<C: LaneCase>: LaneSource {
 /// (``ColorSplats/patch(_:)``), and the row's `(u, v)` buffers.
 struct SpanLanes<C: LaneCase>: LaneSource {
     let poly: UnsafePointer<SIMD4<Float>>
-    let splats: UnsafePointer<SIMD4<Float>>
+    let splats: UnsafePointer<CoefficientLanes>
     let u: UnsafePointer<Float>
     let v: UnsafePointer<Float>
 
@@ -160,7 +160,7 @@ extension RasterSetup {
     /// ``writeRun(_:opaque:pixels:to:)``.
     @inline(never)
     func writeSpan<W: PixelWriter>(
-        _ poly: UnsafePointer<SIMD4<Float>>, splats: UnsafePointer<SIMD4<Float>>, opaque: Bool, pixels: Range<Int>,
+        _ poly: UnsafePointer<SIMD4<Float>>, splats: UnsafePointer<CoefficientLanes>, opaque: Bool, pixels: Range<Int>,
         u: UnsafePointer<Float>, v: UnsafePointer<Float>, to target: RowTarget<W>
     ) {
         switch (opaque, plan.colorSpace) {
