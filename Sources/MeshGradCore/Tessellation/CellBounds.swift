@@ -1,3 +1,5 @@
+import Dispatch
+
 /// The tessellation rule judged cell by cell (mesh-math §6b): each of a
 /// patch's `N × N` cells is checked against the tolerances with its own
 /// geometry and its own color, instead of the whole patch's worst
@@ -33,9 +35,16 @@ struct CellBounds {
     /// The largest ratio, over the cells, of a cell's deviation bound to
     /// what the tolerances allow it: at most 1 where every cell holds.
     /// `net` is in pixels; `colors` are finished to sRGB by `finish`.
+    ///
+    /// Rows of cells are judged on all cores, each strip of rows keeping
+    /// its own largest ratio, and the strips' largest taken in order: the
+    /// same number as one pass (a ratio that is not a number never wins
+    /// either way). The search for a mesh's level runs before any pixel,
+    /// on one thread otherwise: at a 4K wallpaper's level 34, 1,156 cells
+    /// a patch and level tried.
     func worstRatio(
         geometry net: [SIMD2<Double>], colors: [SIMD4<Double>], tolerance: TessellationLevel,
-        finish: (SIMD4<Double>) -> SIMD4<Double>
+        finish: @Sendable (SIMD4<Double>) -> SIMD4<Double>
     ) -> Double {
         let n = level
         // Every column strip of both nets, restricted along u once.
@@ -45,16 +54,39 @@ struct CellBounds {
             restrictColumns(net, restrictions[i], into: &geometryColumns, at: i * 16)
             restrictColumns(colors, restrictions[i], into: &colorColumns, at: i * 16)
         }
+        let columns = (geometry: geometryColumns, color: colorColumns)
+        let strips = n >= 16 ? min(8, n) : 1
+        var worst = [Double](repeating: 0, count: strips)
+        if strips == 1 {
+            worst[0] = worstRatio(rows: 0..<n, columns: columns, tolerance: tolerance, finish: finish)
+        } else {
+            worst.withUnsafeMutableBufferPointer { worst in
+                let out = SendablePointer(worst.baseAddress!)
+                DispatchQueue.concurrentPerform(iterations: strips) { strip in
+                    let rows = (strip * n / strips)..<((strip + 1) * n / strips)
+                    out.pointer[strip] = worstRatio(rows: rows, columns: columns, tolerance: tolerance, finish: finish)
+                }
+            }
+        }
+        return worst.reduce(0.0) { max($0, $1) }
+    }
+
+    /// ``worstRatio(geometry:colors:tolerance:finish:)`` over the cells of
+    /// rows `rows`, from the nets' column strips.
+    private func worstRatio(
+        rows: Range<Int>, columns: (geometry: [SIMD2<Double>], color: [SIMD4<Double>]),
+        tolerance: TessellationLevel, finish: (SIMD4<Double>) -> SIMD4<Double>
+    ) -> Double {
         var cell = [SIMD2<Double>](repeating: .zero, count: 16)
         var color = [SIMD4<Double>](repeating: .zero, count: 16)
         var worst = 0.0
-        for j in 0..<n {
-            for i in 0..<n {
-                restrictRows(geometryColumns, at: i * 16, restrictions[j], into: &cell)
+        for j in rows {
+            for i in 0..<level {
+                restrictRows(columns.geometry, at: i * 16, restrictions[j], into: &cell)
                 let deviation = deviationBound(cell)
                 var allowed = tolerance.interiorTolerance
                 if deviation > tolerance.minimumTolerance {
-                    restrictRows(colorColumns, at: i * 16, restrictions[j], into: &color)
+                    restrictRows(columns.color, at: i * 16, restrictions[j], into: &color)
                     for k in 0..<16 { color[k] = finish(color[k]) }
                     allowed = tolerance.allowedDeviation(colorChange: colorChangePerPixel(color, geometry: cell))
                 }
