@@ -171,7 +171,11 @@ Absolute figures depend on the machine and on its load, both printed first;
 compare figures within the run. The peers (cairo and Skia, through
 `Scripts/bench-peers.sh`) draw the same mesh, and the floors (the render
 alone, the PNG encoding alone, `memcpy` of the same bytes) bound what
-`meshgrad render` can reach on that machine.
+`meshgrad render` can reach on that machine. Every tool writes its files
+to a folder in memory where the machine has one (`/dev/shm`): replacing a
+file on the disk while the disk still writes its last version waits for
+that write, which is the disk's time; the end-to-end section gives the
+disk's figure too.
 INTRO
     awk '
         function flush() { if (open) { print "```"; open = 0 }; blanks = 0 }
