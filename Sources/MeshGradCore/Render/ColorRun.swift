@@ -8,15 +8,20 @@
 /// vector operations, and a run's last group of eight lanes is partly
 /// wasted, so it pays only on long runs: shorter ones join their patch's
 /// neighbouring runs and are evaluated together from their own `(u, v)`,
-/// eight at a time with no lane lost. Measured (minimum CPU time of 12
-/// renders of the 4K onboarding mesh at level 55): 32 pixels beat 6
-/// by 10 % and 16 by 15 %, and cost nothing at level 8 (runs of ~160). The result differs from
-/// ``evaluateColorPolynomial(_:u:v:)`` only by float rounding (about 1e-6).
+/// eight at a time with no lane lost. Where those eight lanes are one AVX2
+/// vector the break-even is past 64 pixels: instructions of a 4K render
+/// (dithered, plain and 16-bit, callgrind) with runs from 32, 64 and 128
+/// pixels: onboarding at level 34 2,429 M, 2,199 M, 2,199 M; at level 16
+/// 1,867 M, 1,770 M, 1,710 M; at level 8 1,526 M, 1,501 M, 1,504 M; sunset
+/// 2,282 M, 1,953 M, 1,953 M; and the CPU time of the dithered onboarding
+/// render alone, alternated six times, 58 → 51 ms (medians). The result
+/// differs from ``evaluateColorPolynomial(_:u:v:)`` only by float rounding
+/// (about 1e-6): at most one level in a few pixels of an image.
 struct ColorRun {
     var c0, c1, c2, c3, c4, c5, c6: SIMD4<Float>
 
     /// Runs at least this long use the expansion.
-    static let minimumLength = 32
+    static let minimumLength = 128
 
     @inline(__always)
     init(_ poly: UnsafePointer<SIMD4<Float>>, u0: Float, du: Float, v0: Float, dv: Float) {
