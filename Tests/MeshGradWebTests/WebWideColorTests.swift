@@ -43,23 +43,33 @@ import Testing
             """
         let page = chromium.folder.appendingPathComponent("wide.html")
         try html.write(to: page, atomically: true, encoding: .utf8)
-        let dom = try chromium.dom(page, query: "?t=0&dither=0", width: width, height: height)
-        let start = try #require(dom.range(of: "<pre id=\"result\">"))
-        let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
-        let parts = dom[start.upperBound..<end.lowerBound].split(separator: " ")
+        // The page writes its result when its first frame is drawn; a
+        // loaded machine can end Chromium's virtual time before that frame
+        // (the result then empty), so a longer budget is given, twice at most.
+        var parts: [Substring] = []
+        for budget in [3000, 10000, 30000] where parts.count < 2 {
+            let dom = try chromium.dom(page, query: "?t=0&dither=0", width: width, height: height, budget: budget)
+            let start = try #require(dom.range(of: "<pre id=\"result\">"))
+            let end = try #require(dom.range(of: "</pre>", range: start.upperBound..<dom.endIndex))
+            parts = dom[start.upperBound..<end.lowerBound].split(separator: " ")
+        }
         #expect(parts.first == "display-p3")
         let web = try #require(Data(base64Encoded: String(parts.last ?? "")))
+        try #require(web.count == width * height * 4, "the page's pixels: \(web.count) bytes")
         let reference = try Self.displayP3Reference(width: width, height: height)
         var largest = [Int]()
         for y in 0..<height {
             for x in 0..<width {
                 let webPixel = ((height - 1 - y) * width + x) * 4  // readPixels: bottom row first
-                largest.append((0..<4).map { abs(Int(web[webPixel + $0]) - Int(reference[(y * width + x) * 4 + $0])) }.max()!)
+                largest.append(
+                    (0..<4).map { abs(Int(web[webPixel + $0]) - Int(reference[(y * width + x) * 4 + $0])) }.max()!)
             }
         }
         let sorted = largest.sorted()
         let p999 = sorted[sorted.count * 999 / 1000]
-        print("web Display P3 against meshgrad's P3 output: max \(sorted.last!), p99.9 \(p999), \(largest.filter { $0 > 0 }.count) differ")
+        print(
+            "web Display P3 against meshgrad's P3 output: max \(sorted.last!), p99.9 \(p999), \(largest.filter { $0 > 0 }.count) differ"
+        )
         #expect(sorted.last! <= 2)
     }
 
