@@ -29,26 +29,26 @@ public enum AVIFEncoder {
     ) throws -> [UInt8] {
         let avif = try library.get()
         guard
-            let image16 = avif.imageCreate(
+            let yuv = avif.imageCreate(
                 UInt32(image.width), UInt32(image.height), UInt32(depth), AVIF_PIXEL_FORMAT_YUV444)
         else { throw AVIFError("libavif could not make a \(image.width)×\(image.height) image") }
-        defer { avif.imageDestroy(image16) }
-        image16.pointee.colorPrimaries = avifColorPrimaries(tags.primaries)
-        image16.pointee.transferCharacteristics = avifTransferCharacteristics(tags.transfer)
-        image16.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
-        image16.pointee.yuvRange = AVIF_RANGE_FULL
+        defer { avif.imageDestroy(yuv) }
+        yuv.pointee.colorPrimaries = avifColorPrimaries(tags.primaries)
+        yuv.pointee.transferCharacteristics = avifTransferCharacteristics(tags.transfer)
+        yuv.pointee.matrixCoefficients = avifMatrixCoefficients(AVIF_MATRIX_COEFFICIENTS_IDENTITY)
+        yuv.pointee.yuvRange = AVIF_RANGE_FULL
         var rgb = avifRGBImage()
-        avif.rgbImageSetDefaults(&rgb, image16)
+        avif.rgbImageSetDefaults(&rgb, yuv)
         rgb.depth = 16
         rgb.format = opaque ? AVIF_RGB_FORMAT_RGB : AVIF_RGB_FORMAT_RGBA
         var samples = opaque ? dropAlpha(image.components) : image.components
         let converted = samples.withUnsafeMutableBytes { bytes -> avifResult in
             rgb.pixels = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
             rgb.rowBytes = UInt32(image.width * (opaque ? 3 : 4) * 2)
-            return avif.imageRGBToYUV(image16, &rgb)
+            return avif.imageRGBToYUV(yuv, &rgb)
         }
         guard converted == AVIF_RESULT_OK else { throw AVIFError(result: converted, avif) }
-        return try write(image16, quality: quality, avif)
+        return try write(yuv, quality: quality, avif)
     }
 
     private static func write(

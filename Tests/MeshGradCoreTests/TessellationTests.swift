@@ -213,44 +213,24 @@ import Testing
     /// one pass's, cell after cell, to the bit (levels with and without
     /// strips, finishing as the level rule does).
     @Test func cellRatioInStripsIsOnePasssRatio() {
-        let tolerance = TessellationLevel()
+        let finish: @Sendable (SIMD4<Double>) -> SIMD4<Double> = {
+            SIMD4<Double>(finishColor(SIMD4<Float>($0), in: .device))
+        }
         for mesh in TestMeshes.all.map(\.mesh) {
             let nets = PatchNets(mesh)
-            let scale = SIMD2<Double>(3840, 2160)
-            let finish: @Sendable (SIMD4<Double>) -> SIMD4<Double> = {
-                SIMD4<Double>(finishColor(SIMD4<Float>($0), in: .device))
-            }
             for n in [5, 16, 34, 57] {
                 let cells = CellBounds(level: n)
                 for (k, net) in nets.geometry.enumerated() {
-                    let pixels = net.points.map { $0 * scale }
+                    let pixels = net.points.map { $0 * SIMD2<Double>(3840, 2160) }
                     let colors = nets.colors[k].points
-                    var columns = [SIMD2<Double>](repeating: .zero, count: 16 * n)
-                    var colorColumns = [SIMD4<Double>](repeating: .zero, count: 16 * n)
-                    for i in 0..<n {
-                        restrictColumns(pixels, cells.restrictions[i], into: &columns, at: i * 16)
-                        restrictColumns(colors, cells.restrictions[i], into: &colorColumns, at: i * 16)
+                    let onePass = cells.worstRatio(
+                        geometry: pixels, colors: colors, tolerance: TessellationLevel(), strips: 1, finish: finish)
+                    for strips in [nil, 3, 8] {
+                        let split = cells.worstRatio(
+                            geometry: pixels, colors: colors, tolerance: TessellationLevel(), strips: strips,
+                            finish: finish)
+                        #expect(split.bitPattern == onePass.bitPattern, "level \(n), patch \(k), strips \(strips ?? 0)")
                     }
-                    var cell = [SIMD2<Double>](repeating: .zero, count: 16)
-                    var color = [SIMD4<Double>](repeating: .zero, count: 16)
-                    var onePass = 0.0
-                    for j in 0..<n {
-                        for i in 0..<n {
-                            restrictRows(columns, at: i * 16, cells.restrictions[j], into: &cell)
-                            let deviation = deviationBound(cell)
-                            var allowed = tolerance.interiorTolerance
-                            if deviation > tolerance.minimumTolerance {
-                                restrictRows(colorColumns, at: i * 16, cells.restrictions[j], into: &color)
-                                for c in 0..<16 { color[c] = finish(color[c]) }
-                                allowed = tolerance.allowedDeviation(
-                                    colorChange: colorChangePerPixel(color, geometry: cell))
-                            }
-                            onePass = max(onePass, deviation / allowed)
-                        }
-                    }
-                    let strips = cells.worstRatio(
-                        geometry: pixels, colors: colors, tolerance: tolerance, finish: finish)
-                    #expect(strips.bitPattern == onePass.bitPattern, "level \(n), patch \(k)")
                 }
             }
         }

@@ -41,9 +41,10 @@ struct CellBounds {
     /// same number as one pass (a ratio that is not a number never wins
     /// either way). The search for a mesh's level runs before any pixel,
     /// on one thread otherwise: at a 4K wallpaper's level 34, 1,156 cells
-    /// a patch and level tried.
+    /// a patch and level tried. `strips` (the split for all cores when
+    /// nil) is the tests' way to ask for one pass.
     func worstRatio(
-        geometry net: [SIMD2<Double>], colors: [SIMD4<Double>], tolerance: TessellationLevel,
+        geometry net: [SIMD2<Double>], colors: [SIMD4<Double>], tolerance: TessellationLevel, strips: Int? = nil,
         finish: @Sendable (SIMD4<Double>) -> SIMD4<Double>
     ) -> Double {
         let n = level
@@ -55,7 +56,7 @@ struct CellBounds {
             restrictColumns(colors, restrictions[i], into: &colorColumns, at: i * 16)
         }
         let columns = (geometry: geometryColumns, color: colorColumns)
-        let strips = n >= 16 ? min(8, n) : 1
+        let strips = min(strips ?? (n >= 16 ? 8 : 1), n)
         var worst = [Double](repeating: 0, count: strips)
         if strips == 1 {
             worst[0] = worstRatio(rows: 0..<n, columns: columns, tolerance: tolerance, finish: finish)
