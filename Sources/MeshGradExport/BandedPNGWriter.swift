@@ -78,9 +78,9 @@ public struct BandedPNGWriter {
     private func writeInTurn(
         to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        let buffer = UnsafeMutableRawPointer.allocate(
-            byteCount: bandRows * width * 4 * depth.componentBytes, alignment: 16)
-        defer { buffer.deallocate() }
+        let memory = PageBlocks(blockBytes: bandRows * width * 4 * depth.componentBytes, blocksPerRegion: 1)
+        let buffer = memory.take()
+        defer { memory.give(buffer) }
         return try encoding(to: destination) { encoder, timings in
             for first in stride(from: 0, to: height, by: bandRows) {
                 let rows = first..<min(first + bandRows, height)
@@ -152,15 +152,14 @@ extension BandedPNGWriter {
         to destination: URL, renderBand: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
         let bandBytes = bandRows * width * 4 * depth.componentBytes
-        let buffers = [
-            UnsafeMutableRawPointer.allocate(byteCount: bandBytes, alignment: 16),
-            UnsafeMutableRawPointer.allocate(byteCount: bandBytes, alignment: 16),
-        ]
+        // Memory that may be in huge pages (`PageBlocks` says why).
+        let memory = PageBlocks(blockBytes: bandBytes, blocksPerRegion: 2)
+        let buffers = [memory.take(), memory.take()]
         let bands = stride(from: 0, to: height, by: bandRows).map { $0..<min($0 + bandRows, height) }
         let ahead = RenderAhead(render: renderBand)
         defer {
             ahead.wait()  // never free a buffer a render still writes
-            for buffer in buffers { buffer.deallocate() }
+            for buffer in buffers { memory.give(buffer) }
         }
         return try encoding(to: destination) { encoder, timings in
             ahead.start(bands[0], into: buffers[0])

@@ -1,6 +1,7 @@
 import CZlib
 import Dispatch
 import Foundation
+import MeshGradCore
 
 /// Writes a PNG from rows appended in order, compressing on several threads
 /// and handing the file's bytes, in order, to a sink as soon as they are
@@ -101,6 +102,8 @@ public final class PNGStreamEncoder {
     /// Workers running, at most `options.threads`.
     private let workerSlots: DispatchSemaphore
 
+    /// Memory for the pieces' packed and filtered rows.
+    private let blocks: PageBlocks
     /// The piece being filled.
     private var current: PieceRows
     private var piecesStarted = 0
@@ -162,7 +165,13 @@ public final class PNGStreamEncoder {
         maximumPiecesInFlight = 2 * options.threads
         workerSlots = DispatchSemaphore(value: options.threads)
         packing = RowPacking(channels: channels, bitDepth: bitDepth)
-        current = PieceRows(width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: .zeros)
+        // The packed rows of the pieces pending and the one being filled,
+        // and a filtered copy on each worker.
+        blocks = PageBlocks(
+            blockBytes: PieceRows.blockBytes(width: width, packing: packing, capacity: min(rowsPerPiece, height)),
+            blocksPerRegion: maximumPiecesInFlight + 1 + options.threads)
+        current = PieceRows(
+            width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: .zeros, blocks: blocks)
     }
 
     /// Waits for pieces still on a worker: one may read rows lent to it.
@@ -257,7 +266,7 @@ public final class PNGStreamEncoder {
             // The next piece predicts its first row from this one's last.
             current = PieceRows(
                 width: width, packing: packing, capacity: min(rowsPerPiece, height - rowsAppended),
-                rowAbove: rows.rowAboveNext)
+                rowAbove: rows.rowAboveNext, blocks: blocks)
         }
 
         workerSlots.wait()

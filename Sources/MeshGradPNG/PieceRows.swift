@@ -1,3 +1,5 @@
+import MeshGradCore
+
 /// The packed rows of one piece, preceded by the row above them (which the
 /// filters predict from; zeros above the image). Rows arrive as the image
 /// holds them (RGBA) and are packed into PNG samples (`RowPacking`) either
@@ -5,8 +7,9 @@
 /// the piece's worker, when the caller lends rows that outlive the piece:
 /// then the packing, a fifth of the encoding's work, runs on every core
 /// instead of on the calling thread alone.
-/// A plain allocation rather than an array: the encoder fills it row by row
-/// and hands it to a worker, and neither needs it zeroed or resized first.
+/// A block of the encoder's ``PageBlocks`` rather than an array: the
+/// encoder fills it row by row and hands it to a worker, neither needs it
+/// zeroed or resized first, and the next piece reuses its pages.
 final class PieceRows: @unchecked Sendable {
     /// What the first row is predicted from.
     enum RowAbove {
@@ -29,16 +32,21 @@ final class PieceRows: @unchecked Sendable {
     /// Whether every alpha that packing dropped so far was full.
     private(set) var droppedOnlyOpaqueAlpha = true
     private let storage: UnsafeMutablePointer<UInt8>
+    /// Where `storage` came from, and where the piece's filtered bytes go.
+    let blocks: PageBlocks
     /// Rows lent and not yet packed, with their indices (-1: the row above).
     private var lent: [(index: Int, source: UnsafeRawPointer)] = []
 
-    /// Rows of `width` pixels below `rowAbove`.
-    init(width: Int, packing: RowPacking, capacity: Int, rowAbove: RowAbove) {
+    /// Rows of `width` pixels below `rowAbove`, in a block of `blocks`
+    /// (``blockBytes(width:packing:capacity:)`` at least).
+    init(width: Int, packing: RowPacking, capacity: Int, rowAbove: RowAbove, blocks: PageBlocks) {
         self.width = width
         self.packing = packing
         rowBytes = packing.packedBytes(width: width)
         self.capacity = capacity
-        storage = .allocate(capacity: (capacity + 1) * rowBytes)
+        self.blocks = blocks
+        precondition(blocks.blockBytes >= Self.blockBytes(width: width, packing: packing, capacity: capacity))
+        storage = blocks.take().bindMemory(to: UInt8.self, capacity: (capacity + 1) * rowBytes)
         switch rowAbove {
         case .zeros: storage.initialize(repeating: 0, count: rowBytes)
         case .packed(let row): storage.update(from: row, count: rowBytes)
@@ -46,7 +54,14 @@ final class PieceRows: @unchecked Sendable {
         }
     }
 
-    deinit { storage.deallocate() }
+    deinit { blocks.give(storage) }
+
+    /// The bytes a piece of `capacity` rows needs in one block: its packed
+    /// rows and the row above, or its filtered rows with their filter bytes.
+    static func blockBytes(width: Int, packing: RowPacking, capacity: Int) -> Int {
+        let rowBytes = packing.packedBytes(width: width)
+        return max((capacity + 1) * rowBytes, capacity * (rowBytes + 1))
+    }
 
     var isFull: Bool { count == capacity }
 

@@ -53,24 +53,24 @@ import Testing
         ]
     }
 
-    /// Differences within -8...7, one byte in 300 farther, 100,003 bytes:
+    /// Differences within -4...3, one byte in 300 farther, 100,003 bytes:
     /// groups of sixteen coded together and groups coded a byte at a time.
     static let nearZeroWithFarBytes: [UInt8] = {
         var noise = TestImages.Noise(state: 11)
         return (0..<100_003).map { _ in
             noise.next() % 300 == 0
                 ? UInt8(truncatingIfNeeded: noise.next() % 240 + 8)
-                : UInt8(truncatingIfNeeded: Int(noise.next() % 16) - 8)
+                : UInt8(truncatingIfNeeded: Int(noise.next() % 8) - 4)
         }
     }()
 
-    /// Almost all zeros, with runs of every other value within -8...7, which
+    /// Almost all zeros, with runs of every other value within -4...3, which
     /// then have codes so long that sixteen of them overflow one flush of the
     /// bit buffer.
     static let nearZeroWithLongCodes: [UInt8] = {
         var bytes = [UInt8](repeating: 0, count: 150_001)
         for start in stride(from: 1000, to: 140_000, by: 9973) {
-            for k in 0..<40 { bytes[start + k] = UInt8(truncatingIfNeeded: k % 15 - 8 + (k % 15 >= 8 ? 1 : 0)) }
+            for k in 0..<40 { bytes[start + k] = UInt8(truncatingIfNeeded: k % 7 - 4 + (k % 7 >= 4 ? 1 : 0)) }
         }
         return bytes
     }()
@@ -87,6 +87,30 @@ import Testing
         for (name, bytes) in Self.samples {
             let deflated = Self.literals(bytes)
             #expect(Self.inflate(deflated, expectedCount: bytes.count, adler: Self.adler(bytes)) == bytes, "\(name)")
+        }
+    }
+
+    /// The carry-free byte arithmetic of the four-byte path, for every byte
+    /// value in every lane: a byte's rank where it has one (a set bit above
+    /// it where not), and the table index that four ranks make.
+    @Test func ranksAndIndicesOfNearZeroBytes() {
+        for value in 0..<256 {
+            for lane in 0..<8 {
+                let word = UInt64(value) << (8 * lane) | 0x0303_0303_0303_0303 & ~(0xFF << (8 * lane))
+                let ranks = LiteralDeflater.offsetRanks(word)
+                let rank = Int(ranks >> (8 * lane) & 0xFF)
+                if let expected = QuadTable.rank(of: value) {
+                    #expect(rank == expected)
+                    let indices = LiteralDeflater.nearZeroIndices(ranks)
+                    let ranksOfLanes = (0..<8).map { $0 == lane ? expected : 7 }
+                    let first = (0..<4).reduce(0) { $0 | ranksOfLanes[$1] << (3 * $1) }
+                    let second = (0..<4).reduce(0) { $0 | ranksOfLanes[4 + $1] << (3 * $1) }
+                    #expect(indices == UInt64(first) | UInt64(second) << 32)
+                } else {
+                    #expect(rank > 7, "\(value)")
+                }
+                #expect(LiteralDeflater.areNearZero(ranks, 0) == (QuadTable.rank(of: value) != nil))
+            }
         }
     }
 
