@@ -29,14 +29,31 @@ enum LiteralDeflater {
     /// when `finishes`, else followed by an empty stored block to end on a
     /// byte boundary.
     static func compress(_ input: UnsafeBufferPointer<UInt8>, finishes: Bool, appendingTo output: inout [UInt8]) {
-        // At most 15 bits per byte, plus per block its header (3 + 14 bits,
-        // 19 3-bit lengths, 259 code lengths of at most 7 + 7 bits: under 470
-        // bytes) and end code, plus the closing stored block and the 8 bytes
-        // the bit writer stores past its end.
-        let capacity = input.count * 2 + (input.count / blockBytes + 1) * 512 + 32
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
-        defer { buffer.deallocate() }
-        var writer = BitWriter(buffer)
+        let start = output.count
+        let room = capacity(for: input.count)
+        output += [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+            count = compress(input, finishes: finishes, into: buffer.baseAddress!)
+        }
+        precondition(output.count - start + 8 <= room)
+    }
+
+    /// Bytes ``compress(_:finishes:into:)`` may need for `count` input
+    /// bytes: at most 15 bits per byte, plus per block its header (3 + 14
+    /// bits, 19 3-bit lengths, 259 code lengths of at most 7 + 7 bits:
+    /// under 470 bytes) and end code, plus the closing stored block and the
+    /// 8 bytes the bit writer stores past its end.
+    static func capacity(for count: Int) -> Int { count * 2 + (count / blockBytes + 1) * 512 + 32 }
+
+    /// Writes `input` as deflate blocks at `output`, which has room for
+    /// ``capacity(for:)`` bytes, as ``compress(_:finishes:appendingTo:)``
+    /// appends them; returns their count. The encoder's pieces write
+    /// straight into their chunk this way, without a copy.
+    static func compress(
+        _ input: UnsafeBufferPointer<UInt8>, finishes: Bool, into output: UnsafeMutablePointer<UInt8>
+    )
+        -> Int
+    {
+        var writer = BitWriter(output)
         var start = 0
         repeat {
             let count = min(blockBytes, input.count - start)
@@ -54,8 +71,7 @@ enum LiteralDeflater {
             writer.write(0xFFFF_0000, bits: 32)  // LEN 0, NLEN 0xFFFF
         }
         writer.alignToByte()
-        precondition(writer.byteCount + 8 <= capacity)
-        output.append(contentsOf: UnsafeBufferPointer(start: buffer, count: writer.byteCount))
+        return writer.byteCount
     }
 
     /// The longest literal code: four codes and their length then fit 58

@@ -104,19 +104,29 @@ final class PNGPiece: @unchecked Sendable {
             compression.classifiesContent
             ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count, bytesPerPixel: bytesPerPixel)
             : .runs
-        var bytes: [UInt8] = []
-        let header = isFirst ? compression.zlibHeader : []
-        bytes.reserveCapacity(12 + header.count + Deflater.bound(buffer.count) + 4)
-        bytes.appendBigEndian(UInt32(0))  // the length, known below
-        bytes.append(contentsOf: PNGChunkType.idat)
-        bytes.append(contentsOf: header)
+        var start: [UInt8] = []
+        start.appendBigEndian(UInt32(0))  // the length, known below
+        start.append(contentsOf: PNGChunkType.idat)
+        start.append(contentsOf: isFirst ? compression.zlibHeader : [])
+        // Room for the Adler-32 trailer and the CRC, appended later.
+        let end = 8
         switch compression.method(for: content) {
         case .zlib(let level, let strategy):
+            var bytes = start
+            bytes.reserveCapacity(start.count + Deflater.bound(buffer.count) + end)
             try Deflater.compress(buffer, level: level, strategy: strategy, finishes: isLast, appendingTo: &bytes)
+            return bytes
         case .literals:
-            LiteralDeflater.compress(buffer, finishes: isLast, appendingTo: &bytes)
+            // Written in place: the most the codes may take, of which the
+            // pages past what they do take are never touched.
+            let room = start.count + LiteralDeflater.capacity(for: buffer.count) + end
+            return [UInt8](unsafeUninitializedCapacity: room) { chunk, count in
+                let base = chunk.baseAddress!
+                base.initialize(from: start, count: start.count)
+                count =
+                    start.count + LiteralDeflater.compress(buffer, finishes: isLast, into: base + start.count)
+            }
         }
-        return bytes
     }
 
     /// One filter type byte and the filtered bytes per row, at `out`.

@@ -67,7 +67,7 @@ public final class PageBlocks: @unchecked Sendable {
 
     /// Regions released and not yet reused may hold this many bytes in
     /// all; beyond it they are unmapped. A 4K image's bands and pieces take
-    /// 18 MiB; a 16K image's bands alone 64 MiB, which a long-running
+    /// 14 MiB; a 16K image's bands alone 66 MiB, which a long-running
     /// process (the editor) should not keep.
     public static let spareLimit = 32 << 20
 }
