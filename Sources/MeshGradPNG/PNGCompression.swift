@@ -120,7 +120,7 @@ enum PieceContent: Sendable, Hashable {
     }
 
     /// How many bytes at `range` equal both bytes before them.
-    private static func runBytes(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
+    static func runBytes(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
         let x = bytes + range.lowerBound
         let previous = x - 1
         let beforePrevious = x - 2
@@ -144,16 +144,28 @@ enum PieceContent: Sendable, Hashable {
     }
 
     /// How many positions at `range` start four bytes equal to the four
-    /// `distance` bytes earlier.
-    private static func repeatStarts(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>, distance: Int) -> Int {
-        let raw = UnsafeRawPointer(bytes)
+    /// `distance` bytes earlier: counted as ``runBytes(_:_:)`` counts,
+    /// branch-free in 16-bit lanes (a 32-bit compare per position was a
+    /// branch the compiler kept, and twice the classification's time).
+    static func repeatStarts(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>, distance: Int) -> Int {
+        let x = bytes + range.lowerBound
+        let earlier = x - distance
         var total = 0
-        var i = range.lowerBound
-        while i < range.upperBound {
-            let here = raw.loadUnaligned(fromByteOffset: i, as: UInt32.self)
-            let earlier = raw.loadUnaligned(fromByteOffset: i &- distance, as: UInt32.self)
-            total &+= here == earlier ? 1 : 0
-            i &+= 1
+        var offset = 0
+        while offset < range.count {
+            let n = min(256, range.count - offset)
+            var partial: UInt16 = 0
+            var i = offset
+            while i < offset + n {
+                let differences =
+                    (x[i] ^ earlier[i]) | (x[i &+ 1] ^ earlier[i &+ 1]) | (x[i &+ 2] ^ earlier[i &+ 2])
+                    | (x[i &+ 3] ^ earlier[i &+ 3])
+                // 1 when all four bytes are equal: the difference is 0.
+                partial &+= (UInt16(differences) &- 1) >> 15
+                i &+= 1
+            }
+            total += Int(partial)
+            offset += n
         }
         return total
     }

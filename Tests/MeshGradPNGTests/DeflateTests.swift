@@ -219,6 +219,33 @@ import Testing
         #expect(Self.classify([7], bytesPerPixel: 6) == .noise)
     }
 
+    /// The branch-free counts against the plain definition, on bytes with
+    /// every kind of repeat: pixels of 3, 4, 6 and 8 bytes, runs, noise,
+    /// and stretches whose length is not a multiple of anything.
+    @Test func repeatAndRunCountsFollowTheirDefinitions() {
+        var noise = TestImages.Noise(state: 5)
+        var bytes: [UInt8] = []
+        while bytes.count < 5000 {
+            let period = [3, 4, 6, 8][Int(noise.next() % 4)]
+            let pattern = (0..<period).map { _ in UInt8(noise.next() % 3) }
+            let length = Int(noise.next() % 97)
+            bytes += (0..<length).map { noise.next() % 5 == 0 ? UInt8(noise.next() % 256) : pattern[$0 % period] }
+        }
+        bytes.withUnsafeBufferPointer { buffer in
+            let b = buffer.baseAddress!
+            for distance in [3, 4, 6, 8] {
+                for range in [distance..<(buffer.count - 3), 100..<117, 999..<1999] {
+                    let expected = range.filter { i in (0..<4).allSatisfy { b[i + $0] == b[i + $0 - distance] } }.count
+                    #expect(PieceContent.repeatStarts(b, range, distance: distance) == expected)
+                }
+            }
+            for range in [2..<buffer.count, 300..<301, 17..<4000] {
+                let expected = range.filter { b[$0] == b[$0 - 1] && b[$0] == b[$0 - 2] }.count
+                #expect(PieceContent.runBytes(b, range) == expected)
+            }
+        }
+    }
+
     @Test func levelsChooseTheirMethods() {
         let eight = PNGCompression(level: 1, bitDepth: 8)
         #expect(eight.method(for: .noise) == .literals)
