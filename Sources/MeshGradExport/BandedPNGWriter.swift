@@ -55,6 +55,9 @@ public struct BandedPNGWriter {
         bandRows = min(height, max(16, min((32 << 20) / rowBytes, (height + 15) / 16)))
     }
 
+    /// Bytes of one band's buffer: RGBA components of the depth's size.
+    var bandBytes: Int { bandRows * width * 4 * depth.componentBytes }
+
     /// Renders and writes the file. `renderBand(rows, buffer)` fills
     /// `buffer` with canvas rows `rows` (RGBA components of the depth's
     /// size) and returns the seconds it spent reading back, if any.
@@ -80,7 +83,7 @@ public struct BandedPNGWriter {
     private func writeInTurn(
         to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        let memory = PageBlocks(blockBytes: bandRows * width * 4 * depth.componentBytes, blocksPerRegion: 1)
+        let memory = PageBlocks(blockBytes: bandBytes, blocksPerRegion: 1)
         let buffer = memory.take()
         defer { memory.give(buffer) }
         return try encoding(to: destination) { encoder, timings in
@@ -153,7 +156,6 @@ extension BandedPNGWriter {
     fileprivate func writeRenderingAhead(
         to destination: URL, renderBand: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        let bandBytes = bandRows * width * 4 * depth.componentBytes
         // Memory that may be in huge pages (`PageBlocks` says why).
         let memory = PageBlocks(blockBytes: bandBytes, blocksPerRegion: 2)
         let buffers = [memory.take(), memory.take()]

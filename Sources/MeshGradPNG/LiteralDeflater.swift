@@ -29,12 +29,9 @@ enum LiteralDeflater {
     /// when `finishes`, else followed by an empty stored block to end on a
     /// byte boundary.
     static func compress(_ input: UnsafeBufferPointer<UInt8>, finishes: Bool, appendingTo output: inout [UInt8]) {
-        let start = output.count
-        let room = capacity(for: input.count)
-        output += [UInt8](unsafeUninitializedCapacity: room) { buffer, count in
+        output += [UInt8](unsafeUninitializedCapacity: capacity(for: input.count)) { buffer, count in
             count = compress(input, finishes: finishes, into: buffer.baseAddress!)
         }
-        precondition(output.count - start + 8 <= room)
     }
 
     /// Bytes ``compress(_:finishes:into:)`` may need for `count` input
@@ -71,6 +68,7 @@ enum LiteralDeflater {
             writer.write(0xFFFF_0000, bits: 32)  // LEN 0, NLEN 0xFFFF
         }
         writer.alignToByte()
+        precondition(writer.byteCount + 8 <= capacity(for: input.count))
         return writer.byteCount
     }
 

@@ -122,46 +122,35 @@ enum PieceContent: Sendable, Hashable {
     /// How many bytes at `range` equal both bytes before them.
     static func runBytes(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>) -> Int {
         let x = bytes + range.lowerBound
-        let previous = x - 1
-        let beforePrevious = x - 2
-        var total = 0
-        var offset = 0
-        while offset < range.count {
-            // 16-bit counts of 256 bytes at a time, branch-free: vectorizes.
-            let n = min(256, range.count - offset)
-            var partial: UInt16 = 0
-            var i = offset
-            while i < offset + n {
-                let byte = x[i]
-                // 1 when the byte equals both before it: the difference is 0.
-                partial &+= (UInt16((byte ^ previous[i]) | (byte ^ beforePrevious[i])) &- 1) >> 15
-                i &+= 1
-            }
-            total += Int(partial)
-            offset += n
-        }
-        return total
+        return zeroCount(range.count) { i in (x[i] ^ x[i &- 1]) | (x[i] ^ x[i &- 2]) }
     }
 
     /// How many positions at `range` start four bytes equal to the four
-    /// `distance` bytes earlier: counted as ``runBytes(_:_:)`` counts,
-    /// branch-free in 16-bit lanes (a 32-bit compare per position was a
-    /// branch the compiler kept, and twice the classification's time).
+    /// `distance` bytes earlier (a 32-bit compare per position was a branch
+    /// the compiler kept, and twice the classification's time).
     static func repeatStarts(_ bytes: UnsafePointer<UInt8>, _ range: Range<Int>, distance: Int) -> Int {
         let x = bytes + range.lowerBound
         let earlier = x - distance
+        return zeroCount(range.count) { i in
+            (x[i] ^ earlier[i]) | (x[i &+ 1] ^ earlier[i &+ 1]) | (x[i &+ 2] ^ earlier[i &+ 2])
+                | (x[i &+ 3] ^ earlier[i &+ 3])
+        }
+    }
+
+    /// How many of the positions `0..<count` have a `difference` of 0:
+    /// branch-free, in 16-bit counts of 256 positions at a time (the
+    /// narrowest lanes that cannot overflow), which vectorizes.
+    @inline(__always)
+    private static func zeroCount(_ count: Int, _ difference: (Int) -> UInt8) -> Int {
         var total = 0
         var offset = 0
-        while offset < range.count {
-            let n = min(256, range.count - offset)
+        while offset < count {
+            let n = min(256, count - offset)
             var partial: UInt16 = 0
             var i = offset
             while i < offset + n {
-                let differences =
-                    (x[i] ^ earlier[i]) | (x[i &+ 1] ^ earlier[i &+ 1]) | (x[i &+ 2] ^ earlier[i &+ 2])
-                    | (x[i &+ 3] ^ earlier[i &+ 3])
-                // 1 when all four bytes are equal: the difference is 0.
-                partial &+= (UInt16(differences) &- 1) >> 15
+                // 1 when the difference is 0.
+                partial &+= (UInt16(difference(i)) &- 1) >> 15
                 i &+= 1
             }
             total += Int(partial)

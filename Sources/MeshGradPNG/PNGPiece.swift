@@ -104,27 +104,27 @@ final class PNGPiece: @unchecked Sendable {
             compression.classifiesContent
             ? PieceContent(classifying: buffer.baseAddress!, count: buffer.count, bytesPerPixel: bytesPerPixel)
             : .runs
-        var start: [UInt8] = []
-        start.appendBigEndian(UInt32(0))  // the length, known below
-        start.append(contentsOf: PNGChunkType.idat)
-        start.append(contentsOf: isFirst ? compression.zlibHeader : [])
+        var head: [UInt8] = []
+        head.appendBigEndian(UInt32(0))  // the length, known below
+        head.append(contentsOf: PNGChunkType.idat)
+        head.append(contentsOf: isFirst ? compression.zlibHeader : [])
         // Room for the Adler-32 trailer and the CRC, appended later.
         let end = 8
         switch compression.method(for: content) {
         case .zlib(let level, let strategy):
-            var bytes = start
-            bytes.reserveCapacity(start.count + Deflater.bound(buffer.count) + end)
+            var bytes = head
+            bytes.reserveCapacity(head.count + Deflater.bound(buffer.count) + end)
             try Deflater.compress(buffer, level: level, strategy: strategy, finishes: isLast, appendingTo: &bytes)
             return bytes
         case .literals:
             // Written in place: the most the codes may take, of which the
             // pages past what they do take are never touched.
-            let room = start.count + LiteralDeflater.capacity(for: buffer.count) + end
+            let room = head.count + LiteralDeflater.capacity(for: buffer.count) + end
             return [UInt8](unsafeUninitializedCapacity: room) { chunk, count in
                 let base = chunk.baseAddress!
-                base.initialize(from: start, count: start.count)
+                base.initialize(from: head, count: head.count)
                 count =
-                    start.count + LiteralDeflater.compress(buffer, finishes: isLast, into: base + start.count)
+                    head.count + LiteralDeflater.compress(buffer, finishes: isLast, into: base + head.count)
             }
         }
     }
