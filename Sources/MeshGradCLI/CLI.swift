@@ -1,5 +1,6 @@
 import Foundation
 import MeshGradCore
+import MeshGradExport
 
 /// The `meshgrad` command line: parses the first word, hands the rest to a
 /// command of the table (CommandTable.swift), and turns every failure into
@@ -62,6 +63,9 @@ public enum CLI {
             console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 2
         } catch {
+            // Stopped by a signal: the failure is the stop's doing (ffmpeg
+            // killed), and the signal's status follows (see main.swift).
+            if PendingOutputs.shared.isAbandoned { return 1 }
             console.err.write("meshgrad \(command.name): error: \(SafeText.line("\(error)"))\n")
             return 1
         }

@@ -10,6 +10,12 @@ public final class PendingOutputs: @unchecked Sendable {
     private var entries: [URL: Process?] = [:]
     /// Folders a run made for its output (`mkdir -p`), deepest first.
     private var madeFolders: [String] = []
+    private var abandoned = false
+
+    /// Whether ``abandonAll()`` has begun: the run is being stopped, and
+    /// what fails because of it (an encoder killed under a writer) is not
+    /// an error of the run's own.
+    public var isAbandoned: Bool { lock.withLock { abandoned } }
 
     func register(_ url: URL, process: Process?) { lock.withLock { entries[url] = process } }
     func unregister(_ url: URL) { lock.withLock { _ = entries.removeValue(forKey: url) } }
@@ -27,19 +33,29 @@ public final class PendingOutputs: @unchecked Sendable {
     /// `meshgrad` executable when it is interrupted, just before it exits:
     /// the encoders are killed outright (the output is being thrown away).
     public func abandonAll() {
-        let all = lock.withLock { entries }
+        let all = lock.withLock {
+            abandoned = true
+            return entries
+        }
         for (url, process) in all {
             if let process, process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
             }
-            try? FileManager.default.removeItem(at: url)
         }
-        // A writer thread may have added a frame to a folder while it was
-        // being removed: look again once it has had time to stop.
-        usleep(50_000)
-        for url in all.keys where FileManager.default.fileExists(atPath: url.path) {
-            try? FileManager.default.removeItem(at: url)
-        }
+        for url in all.keys { remove(url) }
         for folder in lock.withLock({ madeFolders }) { rmdir(folder) }
+    }
+
+    /// Removes `url`, again while it is there: a writer thread may add a
+    /// frame to a folder as it is being removed, which then fails (not
+    /// empty). A removed folder stays removed: frames are only ever
+    /// written into it, so the writer fails instead (and half a second
+    /// bounds the wait all the same).
+    private func remove(_ url: URL) {
+        for _ in 0..<50 {
+            try? FileManager.default.removeItem(at: url)
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            usleep(10_000)
+        }
     }
 }

@@ -40,4 +40,11 @@ let signalThread = Thread {
 }
 signalThread.start()
 
-exit(CLI.run(Array(CommandLine.arguments.dropFirst())))
+let status = CLI.run(Array(CommandLine.arguments.dropFirst()))
+// The cleanup kills ffmpeg, which can end the run with an error before the
+// signal's thread exits: that thread's status (128 + the signal) is the
+// run's, so this one waits for it.
+if PendingOutputs.shared.isAbandoned {
+    while true { pause() }
+}
+exit(status)
