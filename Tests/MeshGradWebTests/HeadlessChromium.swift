@@ -34,13 +34,26 @@ struct HeadlessChromium {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    func removeFolder() { try? FileManager.default.removeItem(at: folder) }
+    /// Removes the folder, again while it is there: Chromium's helper
+    /// processes can still write to the profile as the browser exits.
+    func removeFolder() {
+        for _ in 0..<50 {
+            try? FileManager.default.removeItem(at: folder)
+            guard FileManager.default.fileExists(atPath: folder.path) else { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+    }
+
+    /// Chromium's own temporary folders (a singleton socket per profile,
+    /// left behind when it is stopped) go into the folder too.
+    var environment: [String: String] { ["TMPDIR": folder.path] }
 
     /// The flags every run shares: WebGL2 through ANGLE on SwiftShader, a
     /// profile of its own, pixels 1:1 unless `scale` says otherwise.
     func flags(width: Int, height: Int, scale: Double = 1, extra: [String] = []) -> [String] {
         [
-            "--headless", "--no-sandbox", "--hide-scrollbars", "--force-device-scale-factor=\(scale)", "--window-size=\(width),\(height)",
+            "--headless", "--no-sandbox", "--hide-scrollbars", "--force-device-scale-factor=\(scale)",
+            "--window-size=\(width),\(height)",
             "--user-data-dir=\(folder.appendingPathComponent("profile-\(UUID())").path)",
             "--allow-file-access-from-files",
         ] + backend.flags + extra
@@ -58,7 +71,7 @@ struct HeadlessChromium {
             flags(
                 width: width, height: height,
                 extra: extraFlags + ["--virtual-time-budget=\(budget)", "--screenshot=\(shot.path)"])
-                + [page.absoluteString + query], timeout: timeout)
+                + [page.absoluteString + query], environment: environment, timeout: timeout)
         guard run.status == 0, let bytes = try? [UInt8](Data(contentsOf: shot)) else {
             throw ChromiumFailure(message: "no screenshot (status \(run.status)): \(run.err.suffix(2000))")
         }
@@ -68,12 +81,16 @@ struct HeadlessChromium {
     /// The page's DOM after `budget` milliseconds of virtual time (the
     /// page writes its findings into it), or of real time when `budget`
     /// is nil and the page ends itself by writing them.
-    func dom(_ page: URL, query: String = "", width: Int = 800, height: Int = 600, scale: Double = 1,
-             budget: Int = 3000, extra: [String] = []) throws -> String {
+    func dom(
+        _ page: URL, query: String = "", width: Int = 800, height: Int = 600, scale: Double = 1,
+        budget: Int = 3000, extra: [String] = []
+    ) throws -> String {
         let run = try ChildProcess.run(
             Self.executable,
-            flags(width: width, height: height, scale: scale, extra: extra + ["--virtual-time-budget=\(budget)", "--dump-dom"])
-                + [page.absoluteString + query], timeout: 180)
+            flags(
+                width: width, height: height, scale: scale,
+                extra: extra + ["--virtual-time-budget=\(budget)", "--dump-dom"])
+                + [page.absoluteString + query], environment: environment, timeout: 180)
         guard run.status == 0 else { throw ChromiumFailure(message: "status \(run.status): \(run.err.suffix(2000))") }
         return run.out
     }
@@ -93,6 +110,7 @@ extension HeadlessChromium {
         process.arguments =
             flags(width: width, height: height, scale: scale, extra: extra + ["--remote-debugging-port=\(port)"])
             + [page.absoluteString]
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()
@@ -104,7 +122,9 @@ extension HeadlessChromium {
         while Date() < deadline {
             Thread.sleep(forTimeInterval: 0.25)
             let list = try ChildProcess.run("/usr/bin/curl", ["-s", "http://127.0.0.1:\(port)/json/list"], timeout: 10)
-            guard let targets = try? JSONSerialization.jsonObject(with: list.output) as? [[String: Any]] else { continue }
+            guard let targets = try? JSONSerialization.jsonObject(with: list.output) as? [[String: Any]] else {
+                continue
+            }
             for target in targets {
                 if let title = target["title"] as? String, title.hasPrefix("done ") {
                     return String(title.dropFirst(5)).replacingOccurrences(of: "&quot;", with: "\"")
