@@ -37,8 +37,8 @@ public final class PendingOutputs: @unchecked Sendable {
             abandoned = true
             return entries
         }
-        for (url, process) in all {
-            if let process, process.isRunning {
+        for case let process? in all.values {
+            if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)
             }
         }

@@ -147,7 +147,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: dir) }
         try script.write(to: dir.appendingPathComponent("meshgrad.bash"), atomically: true, encoding: .utf8)
         for name in ["my.json", "clip.png", "notes.txt"] {
-            FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data())
+            #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(name).path, contents: Data()))
         }
         func complete(_ words: [String]) throws -> [String] {
             let array = words.map { "'\($0)'" }.joined(separator: " ")
@@ -198,7 +198,8 @@ import Testing
 /// Runs a bash script with the meshgrad binary first on PATH.
 func shell(_ script: String, environment: [String: String] = [:], in directory: URL? = nil) throws -> CLITests.Result {
     var env = environment
-    env["PATH"] = CLITests.binary.deletingLastPathComponent().path + ":"
+    env["PATH"] =
+        CLITests.binary.deletingLastPathComponent().path + ":"
         + (environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
     let run = try ChildProcess.shell(script, environment: env, in: directory)
     return CLITests.Result(status: run.status, out: run.out, err: run.err)

@@ -112,7 +112,7 @@ extension CLITests {
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("w.\(format)").path
-        FileManager.default.createFile(atPath: path, contents: Data(bytes))
+        #expect(FileManager.default.createFile(atPath: path, contents: Data(bytes)))
         let identify = try ChildProcess.run("/usr/bin/identify", ["-format", "%[profile:icc]", path])
         #expect(identify.status == 0 && identify.out.contains("Display P3"), "\(identify.out) \(identify.err)")
         let (srgb, srgbBytes) = try renderGamut(Self.p3Document, ["--gamut", "srgb"], name: "s.\(format)")

@@ -10,7 +10,7 @@ import Testing
         for width in [1, 2, 3, 4, 5, 7, 8, 64, 1000, 1003] {
             let rgba = (0..<width * 4).map { _ in UInt8.random(in: 0...255, using: &generator) }
             var row = [UInt8](repeating: 0xAA, count: width * 3 + 8)
-            rgba.withUnsafeBytes { source in
+            _ = rgba.withUnsafeBytes { source in
                 row.withUnsafeMutableBytes {
                     RowPacking.rgb8.pack(source.baseAddress!, width: width, into: $0.baseAddress!)
                 }
@@ -27,7 +27,7 @@ import Testing
         for packing in [RowPacking.rgb16, .rgba16] {
             let channels = packing == .rgb16 ? 3 : 4
             var row = [UInt8](repeating: 0xAA, count: width * channels * 2 + 4)
-            rgba.withUnsafeBytes { source in
+            _ = rgba.withUnsafeBytes { source in
                 row.withUnsafeMutableBytes { packing.pack(source.baseAddress!, width: width, into: $0.baseAddress!) }
             }
             var expected: [UInt8] = []

@@ -68,13 +68,15 @@ public enum TemporaryFiles {
 
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
-        return gethostname(&buffer, buffer.count) == 0 ? String(cString: buffer) : ""
+        guard gethostname(&buffer, buffer.count) == 0 else { return "" }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     static func linkText(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 256)
         let count = readlink(path, &buffer, buffer.count - 1)
-        return count > 0 ? String(cString: buffer) : nil
+        guard count > 0 else { return nil }
+        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Whether process `pid` still runs (or exists under another user).
