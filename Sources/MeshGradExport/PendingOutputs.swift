@@ -1,4 +1,5 @@
 import Foundation
+import MeshGradCore
 
 /// Outputs being written (temporary files and folders, and the ffmpeg
 /// writing them), so that Ctrl-C can stop ffmpeg and remove them before the
@@ -42,20 +43,9 @@ public final class PendingOutputs: @unchecked Sendable {
                 kill(process.processIdentifier, SIGKILL)
             }
         }
-        for url in all.keys { remove(url) }
+        // A writer thread may add a frame to a folder as it is removed;
+        // frames are only ever written into it, so once gone it stays gone.
+        for url in all.keys { TemporaryFiles.remove(url, retryingFor: 0.5) }
         for folder in lock.withLock({ madeFolders }) { rmdir(folder) }
-    }
-
-    /// Removes `url`, again while it is there: a writer thread may add a
-    /// frame to a folder as it is being removed, which then fails (not
-    /// empty). A removed folder stays removed: frames are only ever
-    /// written into it, so the writer fails instead (and half a second
-    /// bounds the wait all the same).
-    private func remove(_ url: URL) {
-        for _ in 0..<50 {
-            try? FileManager.default.removeItem(at: url)
-            guard FileManager.default.fileExists(atPath: url.path) else { return }
-            usleep(10_000)
-        }
     }
 }

@@ -36,13 +36,7 @@ struct HeadlessChromium {
 
     /// Removes the folder, again while it is there: Chromium's helper
     /// processes can still write to the profile as the browser exits.
-    func removeFolder() {
-        for _ in 0..<50 {
-            try? FileManager.default.removeItem(at: folder)
-            guard FileManager.default.fileExists(atPath: folder.path) else { return }
-            Thread.sleep(forTimeInterval: 0.02)
-        }
-    }
+    func removeFolder() { TemporaryFiles.remove(folder, retryingFor: 1) }
 
     /// Chromium's own temporary folders (a singleton socket per profile,
     /// left behind when it is stopped) go into the folder too.

@@ -113,6 +113,19 @@ public enum TemporaryFiles {
     }
 
     static let cleaned = CleanedFolders()
+
+    /// Removes `url`, and again while it is there, for at most `seconds`:
+    /// a writer still busy in a folder (a frame added, a helper process's
+    /// file) makes a removal fail, not empty. What is removed stays
+    /// removed as long as nothing recreates the folder itself.
+    public static func remove(_ url: URL, retryingFor seconds: Double) {
+        let pause = 0.01
+        for _ in 0..<max(1, Int(seconds / pause)) {
+            try? FileManager.default.removeItem(at: url)
+            guard FileManager.default.fileExists(atPath: url.path) else { return }
+            Thread.sleep(forTimeInterval: pause)
+        }
+    }
 }
 
 /// The folders already cleaned in this run.
