@@ -34,8 +34,10 @@ let signalThread = Thread {
     var set = waitedSignals
     var received: Int32 = 0
     sigwait(&set, &received)
-    AtomicFile.removePendingFiles()
+    // First, as it marks the run as stopping (`isAbandoned`): a still's
+    // temporary file removed under its writer fails the run too.
     PendingOutputs.shared.abandonAll()
+    AtomicFile.removePendingFiles()
     exit(128 + received)
 }
 signalThread.start()
