@@ -93,14 +93,15 @@ let package = Package(
             providers: [.apt(["libdeflate-dev"])]
         ),
 
+        // Epoxy and GLFW are opened when first used, not linked (their
+        // headers are in the default include path; MeshGradGLLibraries says
+        // why and defines their names).
         .systemLibrary(
             name: "CEpoxy",
-            pkgConfig: "epoxy",
             providers: [.apt(["libepoxy-dev"])]
         ),
         .systemLibrary(
             name: "CGLFW",
-            pkgConfig: "glfw3",
             providers: [.apt(["libglfw3-dev"])]
         ),
 
@@ -170,6 +171,8 @@ let package = Package(
         // MARK: GPU
 
         .executableTarget(name: "EmbedShadersTool"),
+        // C: epoxy's and GLFW's names, their libraries opened on first use.
+        .target(name: "MeshGradGLLibraries"),
         .plugin(
             name: "EmbedShaders",
             capability: .buildTool(),
@@ -177,7 +180,7 @@ let package = Package(
         ),
         .target(
             name: "MeshGradGL",
-            dependencies: ["MeshGradCore", "CEpoxy", "CGLFW"],
+            dependencies: ["MeshGradCore", "CEpoxy", "CGLFW", "MeshGradGLLibraries"],
             plugins: ["EmbedShaders"]
         ),
 
@@ -208,7 +211,7 @@ let package = Package(
         ),
 
         // The C++ shim: an extern "C" API over ImGui and its GLFW and OpenGL 3 backends.
-        .target(name: "MeshGradImGui", dependencies: ["CImGui", "CGLFW"]),
+        .target(name: "MeshGradImGui", dependencies: ["CImGui", "CGLFW", "MeshGradGLLibraries"]),
 
         .target(
             name: "MeshGradPreview",

@@ -6,7 +6,7 @@
 # Both hold the release binary, the man page, bash, zsh and fish
 # completions, a desktop entry for the editor, the license, the README and
 # the changelog. The .deb's dependencies are the shared libraries the
-# binary links, as dpkg-shlibdeps finds them, and libavif, which it opens; ffmpeg (animate), Mesa
+# binary links, as dpkg-shlibdeps finds them, and libavif, GLFW and epoxy, which it opens; ffmpeg (animate), Mesa
 # (OpenGL without a GPU driver) and the fonts are recommended.
 # Needs Debian's dpkg-dev.
 set -euo pipefail
@@ -49,12 +49,13 @@ shared_library_depends() {
     cp "$binary" "$work/shlibs/meshgrad"
     local linked
     linked=$(cd "$work/shlibs" && dpkg-shlibdeps -O meshgrad 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
-    echo "$linked, $(opened_library_package libavif)"
+    echo "$linked, $(opened_library_package libavif), $(opened_library_package libglfw), $(opened_library_package libepoxy)"
 }
 
-# libavif is opened when the first AVIF is made, not linked (see
-# Sources/CAVIF/shim.h), so dpkg-shlibdeps cannot see it: the package that
-# holds the shared object this build's headers name.
+# libavif is opened when the first AVIF is made, GLFW and epoxy when the
+# first window or GL context is, not linked (see Sources/CAVIF/shim.h and
+# Sources/MeshGradGLLibraries), so dpkg-shlibdeps cannot see them: the
+# package that holds the shared object this build's headers name.
 opened_library_package() {
     local library
     library=$(readlink -f "$(gcc -print-file-name="$1.so")")

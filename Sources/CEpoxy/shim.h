@@ -1,6 +1,7 @@
 // OpenGL and EGL through libepoxy, which resolves every entry point at run
 // time (GL 3.3 core, extensions, EGL 1.5). Epoxy's names are macros, so Swift
-// sees `epoxy_glDrawArrays`, `epoxy_eglInitialize`, ...
+// sees `epoxy_glDrawArrays`, `epoxy_eglInitialize`, ... Epoxy is not linked:
+// MeshGradGLLibraries defines those names and opens it with the first context.
 #ifndef MESHGRAD_CEPOXY_SHIM_H
 #define MESHGRAD_CEPOXY_SHIM_H
 

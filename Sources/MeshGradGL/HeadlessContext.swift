@@ -29,6 +29,7 @@ public final class HeadlessContext {
 
     /// Makes a context and makes it current on the calling thread.
     public init(platform requested: Platform? = nil) throws(GLError) {
+        try GLLibraries.openEpoxy()
         guard mg_egl_library_available() != 0 else {
             throw .contextUnavailable(
                 reason: "the EGL library (libEGL.so.1) is not installed; on Debian: apt-get install libegl1")

@@ -16,6 +16,8 @@ public final class WindowContext {
     /// Opens a window of `width × height` screen units with vsync on, and
     /// makes its context current.
     public init(title: String, width: Int, height: Int, visible: Bool = true) throws(GLError) {
+        try GLLibraries.openGLFW()
+        try GLLibraries.openEpoxy()
         glfwSetErrorCallback { _, description in
             WindowContext.lastError = description.map { String(cString: $0) } ?? "unknown GLFW error"
         }

@@ -121,7 +121,9 @@ import Testing
         #expect(!module.out.contains("</script"))
         let scene = run("code", "--preset", "se-wallpaper", "--lang", "html")
         #expect(scene.status == 1 && scene.out.isEmpty)
-        #expect(scene.err.hasPrefix("meshgrad code: error: preset se-wallpaper: is a scene; the web page draws mesh documents"))
+        #expect(
+            scene.err.hasPrefix(
+                "meshgrad code: error: preset se-wallpaper: is a scene; the web page draws mesh documents"))
         let withDocument = run("code", "--preset", "aurora", "--lang", "js")
         #expect(withDocument.status == 2 && withDocument.out.isEmpty)
         #expect(withDocument.err.contains("--lang js prints the <mesh-gradient> module alone"))
@@ -295,6 +297,22 @@ import Testing
         let (badStatus, err) = try launch(["render", "--preset", "sticker", "-o", out, "--size", "0x0"])
         #expect(badStatus == 2)
         #expect(err.hasPrefix("meshgrad render: error: --size: size 0x0 is out of range"))
+    }
+
+    /// The window's, GL's and AVIF's libraries are opened when first used:
+    /// the dynamic loader, asked what the binary needs at start-up (glibc's
+    /// `LD_TRACE_LOADED_OBJECTS`, what `ldd` does), names none of them.
+    @Test func binaryStartsWithoutTheWindowGLAndAVIFLibraries() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
+            return
+        }
+        let trace = try ChildProcess.run(Self.binary.path, [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        let loaded = String(decoding: trace.output, as: UTF8.self)
+        #expect(trace.status == 0 && loaded.contains("libc.so"), "\(trace.err)")
+        for library in ["libglfw", "libepoxy", "libX11", "libavif"] {
+            #expect(!loaded.contains(library), "\(library) is loaded at start-up:\n\(loaded)")
+        }
     }
 }
 
