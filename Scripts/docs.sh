@@ -27,6 +27,8 @@ triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | he
 includes=()
 for c in CPNG CZlib CDeflate CEpoxy CGLFW CFreeType CMalloc CPipe CWebP CLCMS2 CAVIF CTurboJPEG; do includes+=(-I "Sources/$c"); done
 for flag in $(pkg-config --cflags-only-I freetype2 epoxy glfw3 libpng zlib libwebp lcms2 libavif); do includes+=(-Xcc "$flag"); done
+# The C target MeshGradGL imports, through the module map SwiftPM made for it.
+includes+=(-Xcc "-fmodule-map-file=$bin/MeshGradGLLibraries.build/module.modulemap")
 
 mkdir -p "$out"
 status=0
