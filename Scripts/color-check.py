@@ -55,6 +55,12 @@ SPACES["rec2020"] = SPACES["rec2020"].copy()
 SPACES["rec2020"].cctf_encoding = lambda x: colour.models.oetf_BT2020(x, constants=_exact)
 SPACES["rec2020"].cctf_decoding = lambda x: colour.models.oetf_inverse_BT2020(x, constants=_exact)
 failures = []
+# Every file the checks make is in one folder, removed when the script ends.
+SCRATCH = tempfile.TemporaryDirectory(prefix="meshgrad-color-check-")
+
+
+def new_folder():
+    return tempfile.mkdtemp(dir=SCRATCH.name)
 
 
 def check(name, ok, detail):
@@ -107,7 +113,7 @@ def read_png(path):
 
 
 def render(document, gamut, depth, name, extension="png", extra=()):
-    folder = tempfile.mkdtemp()
+    folder = new_folder()
     source = os.path.join(folder, name + ".json")
     output = os.path.join(folder, name + "." + extension)
     json.dump(document, open(source, "w"))
@@ -156,7 +162,7 @@ def primaries_mesh():
     p3 = ["color(display-p3 1 0 0)", "color(display-p3 0 1 0)", "color(display-p3 0 0 1)", "color(display-p3 1 1 1)"]
     row = [c for c in p3 for _ in range(2)]
     document = {"width": 8, "height": 2, "points": [[i / 7, j] for j in (0, 1) for i in range(8)], "colors": row * 2}
-    folder = tempfile.mkdtemp()
+    folder = new_folder()
     source, output = os.path.join(folder, "primaries.json"), os.path.join(folder, "primaries.png")
     json.dump(document, open(source, "w"))
     subprocess.run([MESHGRAD, "render", source, "--size", "224x16", "--depth", "16", "-o", output], check=True)
@@ -288,7 +294,7 @@ def ffprobe(path, entries):
 
 
 def videos():
-    folder = tempfile.mkdtemp()
+    folder = new_folder()
     source = os.path.join(folder, "bright.json")
     json.dump(flat("color(srgb-linear 2 2 2)"), open(source, "w"))
     p3 = os.path.join(folder, "p3.json")

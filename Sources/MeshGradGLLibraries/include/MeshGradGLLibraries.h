@@ -1,7 +1,7 @@
 // GLFW and libepoxy, opened when a window or a GL context is first made,
 // not linked: loading them and the X11 libraries GLFW brings was about
-// 2.5 ms of every meshgrad command's start-up (`meshgrad --version`:
-// 9.9 -> 7.3 ms of CPU), though only the editor, `--backend gl` and a
+// 2.4 ms of every meshgrad command's start-up (`meshgrad --version`:
+// 7.2 -> 4.8 ms of CPU), though only the editor, `--backend gl` and a
 // machine with a GPU use them.
 //
 // Swift and ImGui's GLFW backend call GLFW and epoxy by their usual names:
