@@ -314,6 +314,37 @@ import Testing
             #expect(!loaded.contains(library), "\(library) is loaded at start-up:\n\(loaded)")
         }
     }
+
+    /// Without usable GL libraries (here: empty files found first under
+    /// their names) the CPU still renders, and the GL backend and the
+    /// window say in one line which library is missing and how to get it.
+    @Test func missingGLLibrariesAreOneLineErrors() throws {
+        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
+            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
+            return
+        }
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for library in ["libglfw.so.3", "libepoxy.so.0"] {
+            #expect(FileManager.default.createFile(atPath: dir.appendingPathComponent(library).path, contents: Data()))
+        }
+        let environment = ["LD_LIBRARY_PATH": dir.path, "DISPLAY": ":0"]
+        func launch(_ arguments: String...) throws -> ChildProcess {
+            try ChildProcess.run(Self.binary.path, arguments, environment: environment, in: dir)
+        }
+        let cpu = try launch("render", "--preset", "onboarding", "--size", "32x24", "-o", "cpu.png")
+        #expect(cpu.status == 0 && cpu.err.isEmpty, "\(cpu.err)")
+        let gl = try launch("render", "--preset", "onboarding", "--size", "32x24", "--backend", "gl", "-o", "gl.png")
+        #expect(gl.status == 1)
+        #expect(
+            gl.err.hasPrefix("meshgrad render: error: --backend gl: no OpenGL context: libepoxy.so.0 cannot be opened"))
+        #expect(gl.err.hasSuffix("; on Debian: apt-get install libepoxy0\n"), "\(gl.err)")
+        let window = try launch("preview", "--preset", "onboarding")
+        #expect(window.status == 1)
+        #expect(window.err.contains("libglfw.so.3 cannot be opened"), "\(window.err)")
+        #expect(window.err.filter { $0 == "\n" }.count == 1, "\(window.err)")
+        #expect(!FileManager.default.fileExists(atPath: dir.appendingPathComponent("gl.png").path))
+    }
 }
 
 private func abs(_ v: SIMD4<Double>) -> SIMD4<Double> {
