@@ -1,3 +1,4 @@
+import MeshGradCore
 import MeshGradGLLibraries
 
 /// Epoxy and GLFW, which meshgrad opens when it first makes a context
@@ -16,9 +17,7 @@ enum GLLibraries {
     private static func open(
         _ opening: (UnsafeMutablePointer<CChar>?, Int) -> Int32, library: String, package: String
     ) throws(GLError) {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard opening(&reason, reason.count) != 0 else { return }
-        let said = String(decoding: reason.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let said = String.failureReason(of: { opening($0, $1) }) else { return }
         throw .contextUnavailable(
             reason: "\(library) cannot be opened (\(said)); on Debian: apt-get install \(package)")
     }

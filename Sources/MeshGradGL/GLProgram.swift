@@ -1,5 +1,6 @@
 @preconcurrency import CEpoxy
 import Foundation
+import MeshGradCore
 
 /// A linked shader program: vertex, optional geometry, fragment, and
 /// fragment shaders of functions the first declares (`color.glsl`,
@@ -88,8 +89,7 @@ final class GLProgram {
         guard length > 1 else { return "(no log)" }
         var buffer = [GLchar](repeating: 0, count: Int(length))
         getLog(object, length, nil, &buffer)
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(nulTerminated: buffer).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     func use() { epoxy_glUseProgram(name) }

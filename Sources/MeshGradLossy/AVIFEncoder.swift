@@ -76,9 +76,7 @@ public enum AVIFEncoder {
     /// shim: it is opened the first time an AVIF is made, not at start-up).
     static let library: Result<MeshGradAVIF, AVIFError> = {
         var api = MeshGradAVIF()
-        var error = [CChar](repeating: 0, count: 512)
-        guard meshgrad_avif_open(&api, &error, error.count) == 0 else {
-            let reason = String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        if let reason = String.failureReason(of: { meshgrad_avif_open(&api, $0, $1) }) {
             return .failure(AVIFError("AVIF needs libavif, which could not be opened: " + reason))
         }
         return .success(api)

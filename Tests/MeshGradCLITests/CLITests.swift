@@ -279,15 +279,22 @@ import Testing
         URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meshgrad")
     }
 
-    @Test func binaryRendersAndReportsErrors() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
-            return
+    /// The built binary's path, or nil (the test's issue recorded) when
+    /// there is none.
+    static func builtBinary() -> String? {
+        guard FileManager.default.isExecutableFile(atPath: binary.path) else {
+            Issue.record("no meshgrad binary at \(binary.path); run swift build first")
+            return nil
         }
+        return binary.path
+    }
+
+    @Test func binaryRendersAndReportsErrors() throws {
+        guard let binary = Self.builtBinary() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         func launch(_ arguments: [String]) throws -> (Int32, String) {
-            let run = try ChildProcess.run(Self.binary.path, arguments)
+            let run = try ChildProcess.run(binary, arguments)
             return (run.status, run.err)
         }
         let out = dir.appendingPathComponent("b.png").path
@@ -303,11 +310,8 @@ import Testing
     /// the dynamic loader, asked what the binary needs at start-up (glibc's
     /// `LD_TRACE_LOADED_OBJECTS`, what `ldd` does), names none of them.
     @Test func binaryStartsWithoutTheWindowGLAndAVIFLibraries() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
-            return
-        }
-        let trace = try ChildProcess.run(Self.binary.path, [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
+        guard let binary = Self.builtBinary() else { return }
+        let trace = try ChildProcess.run(binary, [], environment: ["LD_TRACE_LOADED_OBJECTS": "1"])
         let loaded = String(decoding: trace.output, as: UTF8.self)
         #expect(trace.status == 0 && loaded.contains("libc.so"), "\(trace.err)")
         for library in ["libglfw", "libepoxy", "libX11", "libavif"] {
@@ -319,10 +323,7 @@ import Testing
     /// their names) the CPU still renders, and the GL backend and the
     /// window say in one line which library is missing and how to get it.
     @Test func missingGLLibrariesAreOneLineErrors() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
-            Issue.record("no meshgrad binary at \(Self.binary.path); run swift build first")
-            return
-        }
+        guard let binary = Self.builtBinary() else { return }
         let dir = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: dir) }
         for library in ["libglfw.so.3", "libepoxy.so.0"] {
@@ -330,7 +331,7 @@ import Testing
         }
         let environment = ["LD_LIBRARY_PATH": dir.path, "DISPLAY": ":0"]
         func launch(_ arguments: String...) throws -> ChildProcess {
-            try ChildProcess.run(Self.binary.path, arguments, environment: environment, in: dir)
+            try ChildProcess.run(binary, arguments, environment: environment, in: dir)
         }
         let cpu = try launch("render", "--preset", "onboarding", "--size", "32x24", "-o", "cpu.png")
         #expect(cpu.status == 0 && cpu.err.isEmpty, "\(cpu.err)")

@@ -69,14 +69,14 @@ public enum TemporaryFiles {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count) == 0 else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(nulTerminated: buffer)
     }
 
     static func linkText(_ path: String) -> String? {
         var buffer = [CChar](repeating: 0, count: 256)
         let count = readlink(path, &buffer, buffer.count - 1)
         guard count > 0 else { return nil }
-        return String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return String(nulTerminated: buffer.prefix(count))
     }
 
     /// Whether process `pid` still runs (or exists under another user).
