@@ -30,18 +30,32 @@ import PackageDescription
 // package's dependency gets none, since dependencies may carry no unsafe
 // flags.
 let buildsAsDependency = Context.packageDirectory.contains("/checkouts/")
-let cpuFlags =
-    (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
-    .split(separator: "\n").first { $0.hasPrefix("flags") }?
-    .split(separator: " ").map(String.init) ?? []
+let cpuInfo = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8)) ?? ""
+/// The first processor's `name : value` line in /proc/cpuinfo.
+func cpuField(_ name: String) -> String? {
+    cpuInfo.split(separator: "\n").first { $0.hasPrefix(name) }?
+        .split(separator: ":", maxSplits: 1).last?.trimmingCharacters(in: .whitespaces)
+}
+let cpuFlags = cpuField("flags")?.split(separator: " ").map(String.init) ?? []
 let machineCPU = ["avx2", "fma", "bmi2", "movbe", "f16c"].allSatisfy(cpuFlags.contains) ? "haswell" : nil
 let targetCPU =
     Context.environment["MESHGRAD_TARGET_CPU"].map { $0.isEmpty ? nil : $0 } ?? (buildsAsDependency ? nil : machineCPU)
 // With AVX2 (`haswell`), eight lanes' selects are one instruction each, so
 // the pixel loops clamp and quantize eight lanes at once instead of as two
 // halves of four (which SSE2 needs; see MeshGradCore's `clampLanes`).
+// BMI2's bit gather (`pext`, which the PNG encoder's coding loop uses to
+// make table indices) takes a cycle on Intel CPUs and on AMD's since Zen 3
+// (family 25), but is microcoded on earlier AMD ones, at tens to hundreds of
+// cycles: a `haswell` build for such a machine makes its indices by shifts.
+let hasSlowBitGather =
+    ["AuthenticAMD", "HygonGenuine"].contains(cpuField("vendor_id") ?? "")
+    && (Int(cpuField("cpu family") ?? "") ?? 0) < 25
 let cpuSettings: [SwiftSetting] =
-    targetCPU.map { [.unsafeFlags(["-target-cpu", $0])] + ($0 == "haswell" ? [.define("MESHGRAD_AVX2")] : []) } ?? []
+    targetCPU.map {
+        [.unsafeFlags(["-target-cpu", $0])]
+            + ($0 == "haswell" ? [.define("MESHGRAD_AVX2")] : [])
+            + ($0 == "haswell" && !hasSlowBitGather ? [.define("MESHGRAD_FAST_PEXT")] : [])
+    } ?? []
 // The renderer and the PNG encoder are optimized in debug builds too: the
 // debug `meshgrad` that the tests run (CLI, editor window, video) rendered
 // a 1400×900 frame in 3 s unoptimized and 0.04 s optimized, the same bytes
@@ -80,6 +94,8 @@ let package = Package(
         .systemLibrary(name: "CMalloc"),
         // Linux's vmsplice and FIONREAD (part of libc: nothing to link).
         .systemLibrary(name: "CPipe"),
+        // The x86 bit gather instruction (a compiler builtin: nothing to link).
+        .systemLibrary(name: "CBitGather"),
 
         .systemLibrary(
             name: "CZlib",
@@ -153,7 +169,7 @@ let package = Package(
         // MARK: Encoders
 
         .target(
-            name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib", "CDeflate"],
+            name: "MeshGradPNG", dependencies: ["MeshGradCore", "CPNG", "CZlib", "CDeflate", "CBitGather"],
             swiftSettings: coreSettings),
         .target(
             name: "MeshGradExport",

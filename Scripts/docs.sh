@@ -25,7 +25,7 @@ swift build --target MeshGradWeb >/dev/null
 bin=$(swift build --show-bin-path)
 triple=$(swiftc -print-target-info | sed -n 's/.*"triple": "\(.*\)".*/\1/p' | head -1)
 includes=()
-for c in CPNG CZlib CDeflate CEpoxy CGLFW CFreeType CMalloc CPipe CWebP CLCMS2 CAVIF CTurboJPEG; do includes+=(-I "Sources/$c"); done
+for c in CPNG CZlib CDeflate CBitGather CEpoxy CGLFW CFreeType CMalloc CPipe CWebP CLCMS2 CAVIF CTurboJPEG; do includes+=(-I "Sources/$c"); done
 for flag in $(pkg-config --cflags-only-I freetype2 epoxy glfw3 libpng zlib libwebp lcms2 libavif); do includes+=(-Xcc "$flag"); done
 # The C target MeshGradGL imports, through the module map SwiftPM made for it.
 includes+=(-Xcc "-fmodule-map-file=$bin/MeshGradGLLibraries.build/module.modulemap")

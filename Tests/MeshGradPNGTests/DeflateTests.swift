@@ -90,26 +90,32 @@ import Testing
         }
     }
 
-    /// The carry-free byte arithmetic of the four-byte path, for every byte
-    /// value in every lane: a byte's rank where it has one (a set bit above
-    /// it where not), and the table index that four ranks make.
+    /// The lane-by-lane byte arithmetic of the four-byte path, for every
+    /// byte value in every one of the sixteen lanes: a byte's rank where it
+    /// has one (a set bit above it where not), and the table indices that
+    /// four ranks make, by the processor's bit gather where it is used and
+    /// by shifts.
     @Test func ranksAndIndicesOfNearZeroBytes() {
         for value in 0..<256 {
-            for lane in 0..<8 {
-                let word = UInt64(value) << (8 * lane) | 0x0303_0303_0303_0303 & ~(0xFF << (8 * lane))
-                let ranks = LiteralDeflater.offsetRanks(word)
-                let rank = Int(ranks >> (8 * lane) & 0xFF)
-                if let expected = QuadTable.rank(of: value) {
-                    #expect(rank == expected)
-                    let indices = LiteralDeflater.nearZeroIndices(ranks)
-                    let ranksOfLanes = (0..<8).map { $0 == lane ? expected : 7 }
-                    let first = (0..<4).reduce(0) { $0 | ranksOfLanes[$1] << (3 * $1) }
-                    let second = (0..<4).reduce(0) { $0 | ranksOfLanes[4 + $1] << (3 * $1) }
-                    #expect(indices == UInt64(first) | UInt64(second) << 32)
-                } else {
+            for lane in 0..<16 {
+                var bytes = SIMD16<UInt8>(repeating: 3)
+                bytes[lane] = UInt8(value)
+                let (x, y) = LiteralDeflater.offsetRanks(bytes)
+                let ranks = lane < 8 ? x : y
+                let rank = Int(ranks >> (8 * (lane % 8)) & 0xFF)
+                #expect(LiteralDeflater.areNearZero(x, y) == (QuadTable.rank(of: value) != nil))
+                guard let expected = QuadTable.rank(of: value) else {
                     #expect(rank > 7, "\(value)")
+                    continue
                 }
-                #expect(LiteralDeflater.areNearZero(ranks, 0) == (QuadTable.rank(of: value) != nil))
+                #expect(rank == expected)
+                let ranksOfLanes = (0..<16).map { $0 == lane ? expected : 7 }
+                let index = { (first: Int) in (0..<4).reduce(0) { $0 | ranksOfLanes[first + $1] << (3 * $1) } }
+                let indices = (UInt64(index(0)) | UInt64(index(4)) << 32, UInt64(index(8)) | UInt64(index(12)) << 32)
+                #expect(LiteralDeflater.nearZeroIndices(x) == indices.0)
+                #expect(LiteralDeflater.nearZeroIndices(y) == indices.1)
+                #expect(LiteralDeflater.nearZeroIndicesByShifts(x) == indices.0)
+                #expect(LiteralDeflater.nearZeroIndicesByShifts(y) == indices.1)
             }
         }
     }
