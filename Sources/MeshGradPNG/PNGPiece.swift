@@ -142,12 +142,9 @@ final class PNGPiece: @unchecked Sendable {
                     output: out + r * stride + 1)
             }
         } else if rowBytes >= RowFilter.sampledRowBytes {
-            let scratch = UnsafeMutablePointer<UInt8>.allocate(capacity: RowFilter.sampleBytes + bytesPerPixel)
-            defer { scratch.deallocate() }
             for r in 0..<rowCount {
                 let best = RowFilter.adaptiveChoice(
-                    row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,
-                    scratch: scratch)
+                    row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel)
                 out[r * stride] = best.rawValue
                 best.apply(
                     row: rows.row(r), prior: rows.row(r - 1), count: rowBytes, bpp: bytesPerPixel,

@@ -94,10 +94,7 @@ func sumOfAbsoluteDifferences(_ bytes: UnsafePointer<UInt8>, count: Int) -> Int 
             let n = min(256, stretch - offset)
             let run = base + offset
             var small: UInt16 = 0
-            for i in 0..<n {
-                let v = run[i]
-                small &+= UInt16(min(v, 0 &- v))
-            }
+            for i in 0..<n { small &+= signedMagnitude(run[i]) }
             partial &+= UInt32(small)
             offset += n
         }

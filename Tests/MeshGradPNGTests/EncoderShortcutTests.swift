@@ -51,7 +51,6 @@ import Testing
         let noise = (0..<count).map { UInt8(truncatingIfNeeded: ($0 * 7919) % 251) }
         let flat = [UInt8](repeating: 90, count: count)
         for (row, prior, expected) in [(noise, noise, RowFilter.paeth), (flat, noise, RowFilter.sub)] {
-            var scratch = [UInt8](repeating: 0, count: RowFilter.sampleBytes + bpp)
             var filtered = [UInt8](repeating: 0, count: count)
             var wholeBest = RowFilter.none
             var wholeSum = Int.max
@@ -60,7 +59,7 @@ import Testing
                 let sum = sumOfAbsoluteDifferences(filtered, count: count)
                 if sum < wholeSum { (wholeBest, wholeSum) = (candidate, sum) }
             }
-            let sampled = RowFilter.adaptiveChoice(row: row, prior: prior, count: count, bpp: bpp, scratch: &scratch)
+            let sampled = RowFilter.adaptiveChoice(row: row, prior: prior, count: count, bpp: bpp)
             #expect(wholeBest == expected)
             #expect(sampled == wholeBest)
         }
