@@ -36,21 +36,19 @@ extension LiteralDeflater {
             // stores through the writer's pointer might otherwise alias it.
             var local = writer
             defer { writer = local }
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            var i = 0
-            while i &+ 15 < bytes.count {
-                let (xRanks, yRanks) = offsetRanks(base.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self))
+            var next = UnsafeRawPointer(bytes.baseAddress!)
+            let end = next + bytes.count
+            let sixteensEnd = next + (bytes.count & ~15)
+            while next < sixteensEnd {
+                let (xRanks, yRanks) = offsetRanks(next.loadUnaligned(as: SIMD16<UInt8>.self))
                 if areNearZero(xRanks, yRanks) {
                     local.writeQuads(quads, nearZeroIndices(xRanks), nearZeroIndices(yRanks))
                 } else {
-                    for k in 0..<16 { local.writeQuad(quads[QuadTable.fourByteEntries &+ Int(bytes[i &+ k])]) }
+                    local = local.writingBytes(UnsafeRawBufferPointer(start: next, count: 16), quads: quads)
                 }
-                i &+= 16
+                next += 16
             }
-            while i < bytes.count {
-                local.writeQuad(quads[QuadTable.fourByteEntries &+ Int(bytes[i])])
-                i &+= 1
-            }
+            local = local.writingBytes(UnsafeRawBufferPointer(start: next, count: end - next), quads: quads)
         }
     }
 
@@ -157,14 +155,33 @@ extension BitWriter {
         let end2 = end1 &+ q2 &>> 58
         let end3 = end2 &+ q3 &>> 58
         guard end3 <= 56 else {
-            writeQuad(q0)
-            writeQuad(q1)
-            writeQuad(q2)
-            writeQuad(q3)
+            self = writingQuads(q0, q1, q2, q3)
             return
         }
         let codes = Self.quadCode(q0) | Self.quadCode(q1) &<< end0 | Self.quadCode(q2) &<< end1
         writeBranchless(codes | Self.quadCode(q3) &<< end2, bits: end3)
+    }
+
+    /// This writer after writing four entries of ``QuadTable`` one by one:
+    /// out of line, and a new value rather than `inout`, so that the
+    /// common path keeps the writer and the entries in registers.
+    @inline(never)
+    func writingQuads(_ q0: UInt64, _ q1: UInt64, _ q2: UInt64, _ q3: UInt64) -> BitWriter {
+        var writer = self
+        writer.writeQuad(q0)
+        writer.writeQuad(q1)
+        writer.writeQuad(q2)
+        writer.writeQuad(q3)
+        return writer
+    }
+
+    /// This writer after writing each of `bytes` by its single-byte entry
+    /// of ``QuadTable`` (out of line, like ``writingQuads(_:_:_:_:)``).
+    @inline(never)
+    func writingBytes(_ bytes: UnsafeRawBufferPointer, quads: UnsafeBufferPointer<UInt64>) -> BitWriter {
+        var writer = self
+        for byte in bytes { writer.writeQuad(quads[QuadTable.fourByteEntries &+ Int(byte)]) }
+        return writer
     }
 
     /// The codes of an entry of ``QuadTable``.
