@@ -113,7 +113,8 @@ struct RenderCommand: Command {
                 "meshgrad render: shard \(shard.index)/\(shard.count)\(shard.source.map { " (from \($0))" } ?? ""): "
                     + "\(entries.count) of \(plan.entries.count) entries\n")
         }
-        let startup = processStartSeconds(until: commandStart)
+        // Read from /proc only when printed.
+        let startup = options.timings ? processStartSeconds(until: commandStart) : 0
         let contextStart = DispatchTime.now()
         let engine = try backend.makeRenderer { console.note($0) }
         let context = (startup: startup, context: contextStart.secondsElapsed)

@@ -10,9 +10,10 @@ extension HeadlessContext {
     /// `MESHGRAD_EGL_PLATFORM`, which asks for a platform by name, is
     /// always tried.
     public static var mayReachHardware: Bool {
-        if ProcessInfo.processInfo.environment["MESHGRAD_EGL_PLATFORM"] != nil { return true }
-        return ["/dev/dri", "/dev/nvidiactl", "/dev/nvidia0", "/dev/dxg"].contains {
-            FileManager.default.fileExists(atPath: $0)
-        }
+        // getenv and access, not ProcessInfo's whole environment and
+        // FileManager: this runs at the start of every `--backend auto` render.
+        if getenv("MESHGRAD_EGL_PLATFORM") != nil { return true }
+        let nodes: [String] = ["/dev/dri", "/dev/nvidiactl", "/dev/nvidia0", "/dev/dxg"]
+        return nodes.contains { access($0, F_OK) == 0 }
     }
 }

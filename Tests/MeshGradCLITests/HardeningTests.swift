@@ -1,11 +1,11 @@
 import Foundation
 import MeshGradCore
 import MeshGradDocument
-import MeshGradPipeline
 import MeshGradText
 import Testing
 
 @testable import MeshGradCLI
+@testable import MeshGradPipeline
 
 /// The defences behind the bad-input suite: the resource budget and the
 /// limits it is held to, layers planned only where they reach the canvas,
@@ -93,6 +93,23 @@ import Testing
         let limit = try #require(MemoryLimit.cgroup(root: root.path))
         #expect(limit.available == 540_000_000)
         #expect(limit.name == "the cgroup memory limit of 1.0 GB, 400 MB in use")
+    }
+
+    /// Sizes in messages, made in integers, read as `%.1f GB`, `%.0f MB`
+    /// and `%.0f kB` print them (exact halves, such as 2.5 MB, to even).
+    @Test func sizesInMessagesRoundAsPrintfDoes() {
+        let sizes: [UInt64] = [
+            0, 499, 500, 1_500, 2_500, 999_499, 999_999, 1_000_000, 1_499_999, 2_500_000, 3_500_000, 999_999_999,
+            1_000_000_000, 1_049_999_999, 1_250_000_000, 16_000_000_000, 123_456_789_012, 1 << 62,
+        ]
+        for bytes in sizes {
+            let value = Double(bytes)
+            let printed =
+                value >= 1e9
+                ? String(format: "%.1f GB", value / 1e9)
+                : value >= 1e6 ? String(format: "%.0f MB", value / 1e6) : String(format: "%.0f kB", value / 1e3)
+            #expect(formatBytes(bytes) == printed, "\(bytes)")
+        }
     }
 
     /// Under `ulimit -v` an 8192² scene used to abort in an allocation.
@@ -309,7 +326,10 @@ import Testing
             "render", "--manifest", manifest.path, "--backend", "cpu", "--jobs", "99999999999", "--quiet",
         ])
         #expect(result.status == 0, "\(result.err)")
-        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == ["jobs.jsonl", "o0.png", "o1.png", "o2.png"])
+        #expect(
+            Set(try FileManager.default.contentsOfDirectory(atPath: dir.path)) == [
+                "jobs.jsonl", "o0.png", "o1.png", "o2.png",
+            ])
     }
 
     /// Numbers Swift itself would refuse are refused by `import` too, never
