@@ -43,17 +43,14 @@ public final class AtomicFile {
         temporary = directory.appendingPathComponent(TemporaryFiles.name(for: destination.lastPathComponent))
         // Registered before it exists, so that a signal at any moment finds it.
         AtomicFile.pending.register(temporary)
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
+        // Made here, new and only for writing (`FileManager.createFile`
+        // wrote an empty file under another name and renamed it).
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else {
             AtomicFile.pending.unregister(temporary)
             throw FileWriteError(path: destination.path, reason: "cannot create a file in \(directory.path)")
         }
-        do {
-            handle = try FileHandle(forWritingTo: temporary)
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            AtomicFile.pending.unregister(temporary)
-            throw FileWriteError(path: destination.path, reason: error.localizedDescription)
-        }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
     /// Appends bytes to the temporary file.
