@@ -124,7 +124,7 @@ struct RenderCommand: Command {
         }
         // More workers than entries or cores would only wait (or, for a
         // huge --jobs, never finish being made).
-        let workers = max(1, min(jobs, entries.count, ProcessInfo.processInfo.activeProcessorCount))
+        let workers = max(1, min(jobs, entries.count, ActiveProcessors.count))
         if workers < jobs { console.detail("meshgrad render: --jobs \(jobs) runs as \(workers)\n") }
         let batch = try renderBatch(
             entries, options: options, engine: engine, jobs: workers, console: console, at: context)

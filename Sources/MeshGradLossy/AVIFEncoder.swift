@@ -64,7 +64,7 @@ public enum AVIFEncoder {
         encoder.pointee.minQuantizerAlpha = quantizer
         encoder.pointee.maxQuantizerAlpha = quantizer
         encoder.pointee.speed = 6
-        encoder.pointee.maxThreads = Int32(ProcessInfo.processInfo.activeProcessorCount)
+        encoder.pointee.maxThreads = Int32(ActiveProcessors.count)
         var output = avifRWData(data: nil, size: 0)
         defer { avif.rwDataFree(&output) }
         let result = avif.encoderWrite(encoder, image, &output)

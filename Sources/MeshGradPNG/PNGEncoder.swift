@@ -17,7 +17,7 @@ public struct PNGEncoder: Sendable {
 
     public init(
         compressionLevel: Int = 6, filter: PNGFilterStrategy = .adaptive,
-        threads: Int = ProcessInfo.processInfo.activeProcessorCount
+        threads: Int = ActiveProcessors.count
     ) {
         precondition((0...9).contains(compressionLevel))
         self.compressionLevel = compressionLevel

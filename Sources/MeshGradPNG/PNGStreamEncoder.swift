@@ -65,7 +65,7 @@ public final class PNGStreamEncoder {
 
         public init(
             compressionLevel: Int = 1, filter: PNGFilterStrategy = .adaptive,
-            threads: Int = ProcessInfo.processInfo.activeProcessorCount, pieceBytes: Int = 1 << 20,
+            threads: Int = ActiveProcessors.count, pieceBytes: Int = 1 << 20,
             colorSpace: PNGColorSpace = .sRGB
         ) {
             self.colorSpace = colorSpace

@@ -8,7 +8,7 @@ public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
     let meshes: CPURenderer
     let scenes: SceneRenderer
 
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(threadCount: Int = ActiveProcessors.count) {
         meshes = CPURenderer(threadCount: threadCount)
         scenes = SceneRenderer(threadCount: threadCount)
     }
@@ -100,6 +100,6 @@ public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
     }
 
     public func worker(of count: Int) -> (any FrameRenderer)? {
-        CPUFrameRenderer(threadCount: max(1, ProcessInfo.processInfo.activeProcessorCount / max(1, count)))
+        CPUFrameRenderer(threadCount: max(1, ActiveProcessors.count / max(1, count)))
     }
 }

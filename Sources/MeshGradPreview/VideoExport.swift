@@ -51,7 +51,7 @@ final class VideoExport: @unchecked Sendable {
 
     private func run() {
         // One core left to the window.
-        let renderer = CPUFrameRenderer(threadCount: max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+        let renderer = CPUFrameRenderer(threadCount: max(1, ActiveProcessors.count - 1))
         let observer = AnimationExport.Observer(
             frameDone: { [self] done, _ in lock.withLock { self.done = done } },
             isCancelled: { [self] in lock.withLock { cancelled } })

@@ -19,7 +19,7 @@ public struct CPURenderer: Sendable {
     /// Threads to spread row bands over.
     public var threadCount: Int
 
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(threadCount: Int = ActiveProcessors.count) {
         self.threadCount = max(1, threadCount)
     }
 
@@ -253,7 +253,7 @@ final class RasterSetup: @unchecked Sendable {
         _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
     ) -> ([RasterTriangle], [SIMD2<Int32>]) {
         let triangleCount = tessellation.indices.count / 3
-        let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)
+        let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ActiveProcessors.count)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
         var ranges: [SIMD2<Int32>] = []
         let triangles = [RasterTriangle](unsafeUninitializedCapacity: triangleCount) { slots, initialized in

@@ -24,14 +24,14 @@ public struct GaussianBlur: Sendable {
     /// Threads to spread the passes over.
     public var threadCount: Int
 
-    public init(kernel: GaussianKernel, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(kernel: GaussianKernel, threadCount: Int = ActiveProcessors.count) {
         self.kernel = kernel
         self.threadCount = max(1, threadCount)
     }
 
     /// A blur of standard deviation `sigma` pixels (see
     /// ``GaussianKernel/sigma(forShadowRadius:)`` for shadows).
-    public init(sigma: Double, threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(sigma: Double, threadCount: Int = ActiveProcessors.count) {
         self.init(kernel: GaussianKernel(sigma: sigma), threadCount: threadCount)
     }
 

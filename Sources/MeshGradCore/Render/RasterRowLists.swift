@@ -20,7 +20,7 @@ struct RasterRowLists {
     init(ranges: [SIMD2<Int32>], rows: Range<Int>, chunks: Int? = nil) {
         let rowCount = rows.count
         let chunkCount = max(
-            1, chunks ?? (ranges.count < 16_384 ? 1 : min(16, 4 * ProcessInfo.processInfo.activeProcessorCount)))
+            1, chunks ?? (ranges.count < 16_384 ? 1 : min(16, 4 * ActiveProcessors.count)))
         let chunkSize = (ranges.count + chunkCount - 1) / max(1, chunkCount)
         let triangleCount = ranges.count
         @Sendable func chunk(_ c: Int) -> Range<Int> {

@@ -12,7 +12,7 @@ import Foundation
 public struct SceneRenderer: Sendable {
     public var threadCount: Int
 
-    public init(threadCount: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    public init(threadCount: Int = ActiveProcessors.count) {
         self.threadCount = max(1, threadCount)
     }
 
