@@ -297,6 +297,11 @@ def main():
     place = "in memory" if is_in_memory(out) else "on the disk"
     print(f"== {options.preset} at {width}x{height} to PNG, median of {options.runs} runs (ms); "
           f"meshgrad uses {cores} threads, cairo and Skia one; every file {place}")
+    # Not the picture of `render --preset`, whose animation at t = 0 bends
+    # the mesh (a higher level): meshgrad's render column, from
+    # meshgrad-bench, is that picture's.
+    print(f"end to end, every tool draws the mesh at rest (the preset's animation not applied); "
+          f"meshgrad's render column is meshgrad-bench's, of the preset at t = 0")
     print(f"{'':50} {'render':>8} {'end to end':>11} {'PNG bytes':>12}")
     for name, render_ms, end_to_end_ms, size in rows:
         shown = f"{render_ms:8.0f}" if render_ms is not None else f"{'-':>8}"
