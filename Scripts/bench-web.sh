@@ -66,8 +66,9 @@ port=9400
 for backend in "llvmpipe --use-angle=gl-egl --ignore-gpu-blocklist" "swiftshader --use-angle=swiftshader --enable-unsafe-swiftshader"; do
     name=${backend%% *}
     port=$((port + 1))
+    # Its own temporary folders in ours: killed, it leaves them behind.
     # shellcheck disable=SC2086
-    chromium --headless --no-sandbox --hide-scrollbars --window-size=1280,720 --force-device-scale-factor=1 \
+    TMPDIR="$work" chromium --headless --no-sandbox --hide-scrollbars --window-size=1280,720 --force-device-scale-factor=1 \
         --allow-file-access-from-files --user-data-dir="$work/profile-$name" --remote-debugging-port=$port \
         ${backend#* } "file://$work/rate.html" >/dev/null 2>&1 &
     browser=$!
