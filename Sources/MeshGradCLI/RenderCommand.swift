@@ -435,7 +435,7 @@ struct RenderCommand: Command {
             encoderOptions: .init(
                 compressionLevel: options.compression, colorSpace: ColorProfile.png(gamut, hdr: options.hdr)))
         let stages = try writer.write(
-            to: URL(fileURLWithPath: entry.output), rendersAhead: bands.rendersOnAnyThread, renderBand: bands.render)
+            to: URL(fileURLWithPath: entry.output), rendersOnAnyThread: bands.rendersOnAnyThread, renderBand: bands.render)
         timings.render += stages.render
         timings.readback = stages.readback
         timings.encode = stages.encode

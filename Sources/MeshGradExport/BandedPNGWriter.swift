@@ -5,8 +5,9 @@ import MeshGradPNG
 
 /// Renders a canvas band by band straight into a PNG file, so that memory
 /// grows with the width and not the height (a 32768 × 32768 wallpaper
-/// needs a few bands of rows, never the whole image), and so that the
-/// encoder's workers compress band `k` while band `k + 1` renders.
+/// needs a few bands of rows, never the whole image), and, where the
+/// renderer may run on any thread (the CPU's), so that every core draws
+/// and compresses pieces of the image at once.
 ///
 /// The renderer is a closure (the CPU reference, or the GPU's tiles), the
 /// file an `AtomicFile`: an interrupted or failed run leaves nothing
@@ -35,7 +36,8 @@ public struct BandedPNGWriter {
     /// header comes first.
     public var opaque: Bool
     public var encoderOptions: PNGStreamEncoder.Options
-    /// Rows per band: a sixteenth of the image, so that the encoder's workers
+    /// Rows per band where bands are drawn in turn (a renderer bound to one
+    /// thread): a sixteenth of the image, so that the encoder's workers
     /// compress band `k` while band `k + 1` renders (one band of a whole 4K
     /// image left the encoder idle through the render and the renderer
     /// through the encoding; sixteenths start the encoder sooner than
@@ -62,20 +64,19 @@ public struct BandedPNGWriter {
     /// `buffer` with canvas rows `rows` (RGBA components of the depth's
     /// size) and returns the seconds it spent reading back, if any.
     ///
-    /// With `rendersAhead` (a renderer that may run on any thread: the
-    /// CPU's, not a GL context bound to this one), band `k + 1` renders on
-    /// another thread into a second buffer while band `k` is handed to the
-    /// encoder, so the rows' packing into the encoder's pieces no longer
-    /// stops the renderer; the timings then count only the time this
-    /// thread waited for the render.
+    /// With `rendersOnAnyThread` (a renderer that may run on any thread,
+    /// several bands at once: the CPU's, not a GL context bound to this
+    /// one), the encoder's threads draw its pieces themselves
+    /// (`PNGStreamEncoder.encodeRows(drawing:)`), each piece drawn and
+    /// compressed on one thread; the timings then split the time they took
+    /// together between render and encode as the threads' time divides.
+    /// Otherwise bands are drawn here, one after another, and handed over.
     public func write(
-        to destination: URL, rendersAhead: Bool = false,
+        to destination: URL, rendersOnAnyThread: Bool = false,
         renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        if rendersAhead && height > bandRows {
-            return try withoutActuallyEscaping(renderBand) { render in
-                try writeRenderingAhead(to: destination, renderBand: render)
-            }
+        if rendersOnAnyThread {
+            return try writeDrawingPieces(to: destination, renderBand: renderBand)
         }
         return try writeInTurn(to: destination, renderBand: renderBand)
     }
@@ -151,69 +152,30 @@ extension BandedPNGWriter {
         return timings
     }
 
-    /// ``write(to:rendersAhead:renderBand:)`` with band `k + 1` rendering
-    /// on another thread while band `k` is encoded: two band buffers.
-    fileprivate func writeRenderingAhead(
-        to destination: URL, renderBand: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double
+    /// ``write(to:rendersOnAnyThread:renderBand:)`` with the encoder's
+    /// threads drawing its pieces.
+    fileprivate func writeDrawingPieces(
+        to destination: URL, renderBand: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
     ) throws -> Timings {
-        // Memory that may be in huge pages (`PageBlocks` says why).
-        let memory = PageBlocks(blockBytes: bandBytes, blocksPerRegion: 2)
-        let buffers = [memory.take(), memory.take()]
-        let bands = stride(from: 0, to: height, by: bandRows).map { $0..<min($0 + bandRows, height) }
-        let ahead = RenderAhead(render: renderBand)
-        defer {
-            ahead.wait()  // never free a buffer a render still writes
-            for buffer in buffers { memory.give(buffer) }
-        }
-        return try encoding(to: destination) { encoder, timings in
-            ahead.start(bands[0], into: buffers[0])
-            for (k, rows) in bands.enumerated() {
-                let waitStart = DispatchTime.now().uptimeNanoseconds
-                let readback = try ahead.finish()
-                timings.render += Double(DispatchTime.now().uptimeNanoseconds - waitStart) / 1e9
-                timings.readback += readback
-                if k + 1 < bands.count { ahead.start(bands[k + 1], into: buffers[(k + 1) % 2]) }
-                try append(buffers[k % 2], rows: rows.count, to: encoder, timings: &timings)
+        try encoding(to: destination) { encoder, timings in
+            let start = DispatchTime.now().uptimeNanoseconds
+            let seconds: PNGStreamEncoder.ThreadSeconds
+            switch depth {
+            case .eight:
+                seconds = try encoder.encodeRows { (rows, buffer: UnsafeMutablePointer<UInt8>) in
+                    _ = try renderBand(rows, UnsafeMutableRawPointer(buffer))
+                }
+            case .sixteen:
+                seconds = try encoder.encodeRows { (rows, buffer: UnsafeMutablePointer<UInt16>) in
+                    _ = try renderBand(rows, UnsafeMutableRawPointer(buffer))
+                }
             }
+            let wall = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+            let busy = seconds.drawing + seconds.encoding
+            timings.render += busy > 0 ? wall * seconds.drawing / busy : 0
+            timings.encode += busy > 0 ? wall * seconds.encoding / busy : wall
         }
     }
-}
-
-/// One band rendering on another thread: started, then finished (waited
-/// for, its error rethrown) before the next starts.
-private final class RenderAhead: @unchecked Sendable {
-    /// Dropped once the last band is done, so that nothing holds the
-    /// caller's closure past `write` (it was not escaping there).
-    var render: ((Range<Int>, UnsafeMutableRawPointer) throws -> Double)?
-    let group = DispatchGroup()
-    var result: Result<Double, any Error> = .success(0)
-
-    init(render: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Double) {
-        self.render = render
-    }
-
-    func start(_ rows: Range<Int>, into buffer: UnsafeMutableRawPointer) {
-        group.enter()
-        let target = UnsafeSendableBuffer(pointer: buffer)
-        DispatchQueue.global(qos: .userInitiated).async {
-            self.result = Result { try self.render!(rows, target.pointer) }
-            self.group.leave()
-        }
-    }
-
-    func finish() throws -> Double {
-        group.wait()
-        return try result.get()
-    }
-
-    func wait() {
-        group.wait()
-        render = nil
-    }
-}
-
-private struct UnsafeSendableBuffer: @unchecked Sendable {
-    let pointer: UnsafeMutableRawPointer
 }
 
 extension RenderPlan {

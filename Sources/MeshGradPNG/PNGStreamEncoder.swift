@@ -50,7 +50,8 @@ public final class PNGStreamEncoder {
         public var filter: PNGFilterStrategy
         /// Pieces compressed at once; defaults to the active processor count.
         public var threads: Int
-        /// Raw bytes per piece at most (whole rows, at least one). Smaller
+        /// Raw bytes per piece, about: whole rows, at least one, and a
+        /// multiple of 32 rows where that is 16 rows or more. Smaller
         /// pieces use less memory and spread over threads sooner; each
         /// piece restarts deflate with an empty dictionary, costs an IDAT
         /// chunk and a hand-over between threads (a 4K image's 1 MB pieces
@@ -85,28 +86,28 @@ public final class PNGStreamEncoder {
     public let options: Options
 
     /// Rows appended so far.
-    public private(set) var rowsAppended = 0
+    public internal(set) var rowsAppended = 0
     /// Whether every alpha an RGB file dropped was full, as far as pieces
     /// have been written (each piece's packing notes it): `PNGEncoder`
     /// abandons an RGB encoding once this is false.
     private(set) var droppedOnlyOpaqueAlpha = true
 
     private let sink: ([UInt8]) throws -> Void
-    private let compression: PNGCompression
+    let compression: PNGCompression
     /// How appended rows become PNG samples (on the workers).
-    private let packing: RowPacking
+    let packing: RowPacking
     /// Bytes in one packed (RGB or RGBA, big-endian samples) row.
     private let rowBytes: Int
-    private let rowsPerPiece: Int
-    private let maximumPiecesInFlight: Int
+    let rowsPerPiece: Int
+    let maximumPiecesInFlight: Int
     /// Workers running, at most `options.threads`.
     private let workerSlots: DispatchSemaphore
 
     /// Memory for the pieces' packed and filtered rows.
-    private let blocks: PageBlocks
+    let blocks: PageBlocks
     /// The piece being filled.
     private var current: PieceRows
-    private var piecesStarted = 0
+    private(set) var piecesStarted = 0
     /// Pieces handed to workers and not yet written, oldest first.
     private var pending: [PNGPiece] = []
     /// The most pieces ever pending at once: what bounds the memory (for
@@ -161,7 +162,7 @@ public final class PNGStreamEncoder {
         self.rowBytes = rowBytes
         compression = PNGCompression(level: options.compressionLevel, bitDepth: bitDepth)
         let sixteenth = max(256 << 10, rowBytes * height / 16)
-        rowsPerPiece = max(1, min(options.pieceBytes, sixteenth) / rowBytes)
+        rowsPerPiece = Self.rowsPerPiece(max(1, min(options.pieceBytes, sixteenth) / rowBytes))
         maximumPiecesInFlight = 2 * options.threads
         workerSlots = DispatchSemaphore(value: options.threads)
         packing = RowPacking(channels: channels, bitDepth: bitDepth)
@@ -173,6 +174,19 @@ public final class PNGStreamEncoder {
         current = PieceRows(
             width: width, packing: packing, capacity: min(rowsPerPiece, height), rowAbove: .zeros, blocks: blocks)
     }
+
+    /// `rows` rounded to the nearest multiple of ``pieceRowMultiple`` where
+    /// that is at least one multiple, else left as it is.
+    static func rowsPerPiece(_ rows: Int) -> Int {
+        let multiple = pieceRowMultiple
+        return rows < multiple / 2 ? rows : max(multiple, (rows + multiple / 2) / multiple * multiple)
+    }
+
+    /// Pieces of more than a few rows hold a multiple of this many: the CPU
+    /// renderer lists its triangles by bands of 32 rows, so pieces drawn
+    /// apart (``encodeRows(drawing:)``) each walk whole lists, not parts of
+    /// one twice.
+    static let pieceRowMultiple = 32
 
     /// Waits for pieces still on a worker: one may read rows lent to it.
     deinit {
@@ -291,7 +305,7 @@ public final class PNGStreamEncoder {
 
     /// Writes a compressed piece as an IDAT chunk, the stream's Adler-32
     /// trailer inside the last one.
-    private func write(_ piece: PNGPiece) throws {
+    func write(_ piece: PNGPiece) throws {
         if let failure = piece.failure { throw failure }
         if !piece.rows.droppedOnlyOpaqueAlpha { droppedOnlyOpaqueAlpha = false }
         adler = UInt32(adler32_combine(UInt(adler), UInt(piece.adler), piece.uncompressedCount))
@@ -308,7 +322,7 @@ public final class PNGStreamEncoder {
         try sink(chunk)
     }
 
-    private func writeHeaderIfNeeded() throws {
+    func writeHeaderIfNeeded() throws {
         guard !wroteHeader else { return }
         wroteHeader = true
         try sink(
@@ -319,7 +333,7 @@ public final class PNGStreamEncoder {
 
     // MARK: - State
 
-    private func checkWriting() throws {
+    func checkWriting() throws {
         switch state {
         case .writing: return
         case .finished: throw PNGError(message: "the PNG is already finished")
@@ -329,7 +343,7 @@ public final class PNGStreamEncoder {
 
     /// Stops the encoder with `error`: pieces still compressing are waited
     /// for (they may read lent rows) and dropped.
-    private func fail(_ error: any Error) -> any Error {
+    func fail(_ error: any Error) -> any Error {
         state = .failed(error)
         for piece in pending { piece.done.wait() }
         pending.removeAll()

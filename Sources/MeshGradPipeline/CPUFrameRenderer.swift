@@ -37,9 +37,10 @@ public final class CPUFrameRenderer: FrameRenderer, @unchecked Sendable {
                 render16(frame)
             }
         }
-        // Triangles set up once for every band.
+        // Triangles set up once for every band. Each band is drawn on one
+        // thread: the band writer draws bands on every core at once.
         let prepared = PreparedRaster(plan: plan)
-        let renderer = meshes
+        let renderer = CPURenderer(threadCount: 1)
         return FrameBands(isOpaque: plan.isOpaque(prepared: prepared), rendersOnAnyThread: true) { rows, buffer in
             if depth == 16 {
                 renderer.render16(prepared, rows: rows, into: buffer.assumingMemoryBound(to: UInt16.self))

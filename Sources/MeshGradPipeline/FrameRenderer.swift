@@ -52,9 +52,9 @@ public struct FrameBands {
     /// seconds spent reading back from the GPU (0 on the CPU, or when not
     /// measured).
     public var render: (Range<Int>, UnsafeMutableRawPointer) throws -> Double
-    /// Whether `render` may run on any thread (the CPU's bands; not a GL
-    /// context, bound to its thread): then the band writer renders the next
-    /// band while it encodes this one.
+    /// Whether `render` may run on any thread, for several bands at once
+    /// (the CPU's bands; not a GL context, bound to its thread): then the
+    /// band writer's threads each draw and encode their own bands.
     public var rendersOnAnyThread: Bool
 
     public init(

@@ -107,6 +107,12 @@ public struct CPURenderer: Sendable {
     ) {
         let setup = prepared.setup
         precondition(rows.lowerBound >= setup.rows.lowerBound && rows.upperBound <= setup.rows.upperBound)
+        // On one thread, the rows at once: each list band met is walked
+        // once, with one set of row buffers.
+        if threadCount == 1 {
+            setup.renderBand(rows: rows, writer: writer, output: output)
+            return
+        }
         // Pieces of work are the setup's list bands, so that each band's
         // spans are walked once, by one thread, or halves of them, nested,
         // where that leaves fewer than four pieces a thread (a 4K PNG's
@@ -126,8 +132,8 @@ public struct CPURenderer: Sendable {
                 rows: first..<last, writer: writer,
                 output: out.pointer + (first - rows.lowerBound) * width * W.pixelStride)
         }
-        if threadCount == 1 || bandCount == 1 {
-            for band in 0..<bandCount { work(band) }
+        if bandCount == 1 {
+            work(0)
         } else {
             DispatchQueue.concurrentPerform(iterations: bandCount, execute: work)
         }
