@@ -22,26 +22,31 @@ final class BandSpans {
     /// load of each).
     private(set) var shading: UnsafeMutablePointer<TriangleShading>
     private var shadingCapacity = 0
-    /// A row's nonempty spans, and the merge's other buffer.
-    private var unsorted: UnsafeMutablePointer<CenterSpan>
-    private var merged: UnsafeMutablePointer<CenterSpan>
+    /// A row's nonempty spans in x order.
+    private var sortedSpans: UnsafeMutablePointer<CenterSpan>
     private var rowCapacity = 0
-    /// Where each ascending run of a row's spans begins (64 runs and their end).
-    private let runStarts = UnsafeMutablePointer<Int32>.allocate(capacity: 65)
+    /// Per pixel of a row: the index in its list of the span that starts
+    /// there, valid where ``startRow`` holds the row's mark (so the table
+    /// is never cleared: each sort takes a new mark).
+    private var startSpan: UnsafeMutablePointer<Int32>
+    private var startRow: UnsafeMutablePointer<UInt32>
+    private var width = 0
+    private var mark: UInt32 = 0
 
     init() {
         shading = .allocate(capacity: 1)
         spans = .allocate(capacity: 1)
-        unsorted = .allocate(capacity: 1)
-        merged = .allocate(capacity: 1)
+        sortedSpans = .allocate(capacity: 1)
+        startSpan = .allocate(capacity: 1)
+        startRow = .allocate(capacity: 1)
     }
 
     deinit {
         shading.deallocate()
         spans.deallocate()
-        unsorted.deallocate()
-        merged.deallocate()
-        runStarts.deallocate()
+        sortedSpans.deallocate()
+        startSpan.deallocate()
+        startRow.deallocate()
     }
 
     /// Walks the triangles of `setup`'s list band `band` over `rows` (rows
@@ -66,7 +71,9 @@ final class BandSpans {
                     }
                 }
                 self.start = start
-                reserve(entries: Int(start[rows.count]), perRow: Int(longest), triangles: listed.count)
+                reserve(
+                    entries: Int(start[rows.count]), perRow: Int(longest), triangles: listed.count,
+                    width: setup.plan.width)
                 walk(listed, setup: setup, bandTriangles: bandTriangles, ranges: ranges)
             }
         }
@@ -109,7 +116,7 @@ final class BandSpans {
         return first <= last ? first...last : nil
     }
 
-    private func reserve(entries: Int, perRow: Int, triangles: Int) {
+    private func reserve(entries: Int, perRow: Int, triangles: Int, width: Int) {
         if triangles > shadingCapacity {
             shading.deallocate()
             shadingCapacity = max(triangles, 2 * shadingCapacity)
@@ -121,11 +128,18 @@ final class BandSpans {
             spans = .allocate(capacity: capacity)
         }
         if perRow > rowCapacity {
-            unsorted.deallocate()
-            merged.deallocate()
+            sortedSpans.deallocate()
             rowCapacity = max(perRow, 2 * rowCapacity)
-            unsorted = .allocate(capacity: rowCapacity)
-            merged = .allocate(capacity: rowCapacity)
+            sortedSpans = .allocate(capacity: rowCapacity)
+        }
+        if width > self.width {
+            startSpan.deallocate()
+            startRow.deallocate()
+            self.width = width
+            startSpan = .allocate(capacity: width)
+            startRow = .allocate(capacity: width)
+            startRow.initialize(repeating: 0, count: width)
+            mark = 0
         }
     }
 
@@ -140,37 +154,43 @@ final class BandSpans {
     /// where two overlap (then which triangle a pixel shows depends on
     /// drawing order, and ``RasterSetup/cover(row:listed:triangles:scratch:)`` decides it).
     ///
-    /// A row's list is in drawing order, which goes along each cell row of
-    /// a patch: a few ascending runs, merged pairwise (the standard
-    /// library's sort, which finds and merges runs too, cost three times as
-    /// much here: closures and a buffer per row); more than 64 runs, it sorts.
+    /// Each span is entered in a table by its first pixel, and the row is
+    /// read from its first start on, span after span, each from where the
+    /// one before it ends (across a gap, pixel by pixel): every span is
+    /// reached exactly when none starts inside another or where another
+    /// starts. A pass over the list and one along the row, where merging
+    /// the list's ascending runs (a few per patch column) copied every span
+    /// two or three times.
     func sorted(row y: Int) -> UnsafeMutableBufferPointer<CenterSpan>? {
-        let maximumRuns = 64
+        let list = listed(row: y)
+        mark &+= 1
+        if mark == 0 {
+            startRow.update(repeating: 0, count: width)
+            mark = 1
+        }
         var count = 0
-        var runCount = 0
-        var lastStart: Int32 = -1
-        for s in listed(row: y) {
+        var first = Int32.max
+        var last: Int32 = -1
+        for i in 0..<list.count {
+            let s = list[i]
             guard s.start < s.end else { continue }
-            if s.start < lastStart || count == 0 {
-                if runCount < maximumRuns { runStarts[runCount] = Int32(count) }
-                runCount += 1
-            }
-            lastStart = s.start
-            unsorted[count] = s
+            startRow[Int(s.start)] = mark
+            startSpan[Int(s.start)] = Int32(truncatingIfNeeded: i)
+            (first, last) = (min(first, s.start), max(last, s.start))
             count += 1
         }
-        var sorted = UnsafeMutableBufferPointer(start: unsorted, count: count)
-        if runCount > maximumRuns {
-            sorted.sort { $0.start < $1.start }
-        } else if runCount > 1 {
-            runStarts[runCount] = Int32(count)
-            sorted = RasterSetup.mergeRuns(unsorted, spare: merged, runs: runStarts, runCount: runCount, count: count)
+        var found = 0
+        var x = Int(first)
+        while x <= Int(last) {
+            guard startRow[x] == mark else {
+                x += 1
+                continue
+            }
+            let span = list[Int(startSpan[x])]
+            sortedSpans[found] = span
+            found += 1
+            x = Int(span.end)
         }
-        var end: Int32 = 0
-        for span in sorted {
-            if span.start < end { return nil }
-            end = span.end
-        }
-        return sorted
+        return found == count ? UnsafeMutableBufferPointer(start: sortedSpans, count: count) : nil
     }
 }

@@ -428,57 +428,6 @@ final class RasterSetup: @unchecked Sendable {
         }
     }
 
-    /// The ascending runs of `spans` (run `i` is `runs[i] ..< runs[i + 1]`)
-    /// merged into one ascending sequence by their starts, pairs of runs at
-    /// a time between `spans` and `spare`; the result is in one of them.
-    static func mergeRuns(
-        _ spans: UnsafeMutablePointer<CenterSpan>, spare: UnsafeMutablePointer<CenterSpan>,
-        runs: UnsafeMutablePointer<Int32>, runCount: Int, count: Int
-    ) -> UnsafeMutableBufferPointer<CenterSpan> {
-        var source = spans
-        var target = spare
-        var runCount = runCount
-        while runCount > 1 {
-            var merged = 0
-            for pair in stride(from: 0, to: runCount, by: 2) {
-                let first = Int(runs[pair])
-                let middle = Int(runs[min(pair + 1, runCount)])
-                let end = Int(runs[min(pair + 2, runCount)])
-                mergeTwo(source, first..<middle, middle..<end, into: target)
-                runs[merged] = Int32(first)
-                merged += 1
-            }
-            runs[merged] = Int32(count)
-            runCount = merged
-            swap(&source, &target)
-        }
-        return UnsafeMutableBufferPointer(start: source, count: count)
-    }
-
-    /// Merges two ascending stretches of `spans` into the same places of
-    /// `output`.
-    @inline(__always)
-    static func mergeTwo(
-        _ spans: UnsafePointer<CenterSpan>, _ a: Range<Int>, _ b: Range<Int>,
-        into output: UnsafeMutablePointer<CenterSpan>
-    ) {
-        var i = a.lowerBound
-        var j = b.lowerBound
-        var k = a.lowerBound
-        while i < a.upperBound && j < b.upperBound {
-            if spans[j].start < spans[i].start {
-                output[k] = spans[j]
-                j += 1
-            } else {
-                output[k] = spans[i]
-                i += 1
-            }
-            k += 1
-        }
-        (output + k).update(from: spans + i, count: a.upperBound - i)
-        (output + k + a.upperBound - i).update(from: spans + j, count: b.upperBound - j)
-    }
-
     /// The finished color of triangle `t` at a point, `(u, v)` clamped to
     /// the patch (the point may lie just outside the triangle).
     @inline(__always)
