@@ -117,7 +117,7 @@ import Testing
                 for y in start...last {
                     let walked = walk.next()
                     let expected = Self.spanByDivision(t, row: y, sampleX: 128, sampleY: 128, width: width)
-                    let asRange = walked.x < walked.y ? Int(walked.x)...Int(walked.y - 1) : nil
+                    let asRange = walked.start < walked.end ? Int(walked.start)...Int(walked.end - 1) : nil
                     if asRange != expected && mismatches.count < 5 {
                         mismatches.append(
                             "\(vertices) from row \(start), row \(y): \(walked), expected \(String(describing: expected))"

@@ -96,11 +96,13 @@ final class BandSpans {
                     let t = triangles[Int(k)]
                     (shading + Int(copied)).initialize(to: TriangleShading(t))
                     var walk = CenterSpanWalk(t, row: r.lowerBound, width: width)
-                    for y in r {
-                        let slot = Int(cursors[y - firstRow])
-                        cursors[y - firstRow] = Int32(truncatingIfNeeded: slot &+ 1)
+                    var cursor = cursors.baseAddress! + (r.lowerBound - firstRow)
+                    for _ in 0..<r.count {
+                        let slot = Int(cursor.pointee)
+                        cursor.pointee = Int32(truncatingIfNeeded: slot &+ 1)
+                        cursor += 1
                         let s = walk.next()
-                        spans[slot] = CenterSpan(start: s.x, end: s.y, triangle: k, shading: copied)
+                        spans[slot] = CenterSpan(start: s.start, end: s.end, triangle: k, shading: copied)
                     }
                     copied &+= 1
                 }

@@ -32,12 +32,12 @@ struct EdgeStep {
     @inline(__always)
     mutating func advance() {
         // Both parts are below the divisor, so one carry at most; the
-        // values stay far inside 64 bits (see CenterSpanWalk.init).
-        remainder &+= remainderStep
-        quotient &+= quotientStep
-        let carry: Int64 = remainder >= divisor ? 1 : 0
-        remainder &-= carry &* divisor
-        quotient &+= carry
+        // values stay far inside 64 bits (see CenterSpanWalk.init). Selects,
+        // not a multiply by the carry: conditional moves, off the chain.
+        let sum = remainder &+ remainderStep
+        let carries = sum >= divisor
+        remainder = carries ? sum &- divisor : sum
+        quotient = quotient &+ (carries ? quotientStep &+ 1 : quotientStep)
     }
 }
 
@@ -101,17 +101,20 @@ struct CenterSpanWalk {
     /// This row's pixels `start..<end` (`start ≥ end` for none, clipped
     /// to the canvas); the walk moves on to the next row.
     @inline(__always)
-    mutating func next() -> SIMD2<Int32> {
-        var lo = max(0, -lower.quotient)
+    mutating func next() -> (start: Int32, end: Int32) {
+        // Wrapping arithmetic: the bounds are far inside 64 bits, and the
+        // overflow checks were a third of the loop's instructions.
+        var lo = max(0, 0 &- lower.quotient)
         var hi = min(lastPixel, upper.quotient)
         switch thirdEdge {
-        case .lower: lo = max(lo, -third.quotient)
+        case .lower: lo = max(lo, 0 &- third.quotient)
         case .upper: hi = min(hi, third.quotient)
         case .row: if third.quotient < 0 { hi = -1 }
         }
         lower.advance()
         upper.advance()
         third.advance()
-        return lo <= hi ? SIMD2(Int32(truncatingIfNeeded: lo), Int32(truncatingIfNeeded: hi + 1)) : .zero
+        let empty = lo > hi
+        return (empty ? 0 : Int32(truncatingIfNeeded: lo), empty ? 0 : Int32(truncatingIfNeeded: hi &+ 1))
     }
 }

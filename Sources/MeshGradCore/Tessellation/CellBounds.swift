@@ -78,23 +78,60 @@ struct CellBounds {
         rows: Range<Int>, columns: (geometry: [SIMD2<Double>], color: [SIMD4<Double>]),
         tolerance: TessellationLevel, finish: (SIMD4<Double>) -> SIMD4<Double>
     ) -> Double {
-        var cell = [SIMD2<Double>](repeating: .zero, count: 16)
-        var color = [SIMD4<Double>](repeating: .zero, count: 16)
-        var worst = 0.0
-        for j in rows {
-            for i in 0..<level {
-                restrictRows(columns.geometry, at: i * 16, restrictions[j], into: &cell)
-                let deviation = deviationBound(cell)
-                var allowed = tolerance.interiorTolerance
-                if deviation > tolerance.minimumTolerance {
-                    restrictRows(columns.color, at: i * 16, restrictions[j], into: &color)
-                    for k in 0..<16 { color[k] = finish(color[k]) }
-                    allowed = tolerance.allowedDeviation(colorChange: colorChangePerPixel(color, geometry: cell))
+        // Through pointers: the arrays' checks, copies and reference
+        // counts, in functions called per cell, took most of the search.
+        columns.geometry.withUnsafeBufferPointer { geometry in
+            columns.color.withUnsafeBufferPointer { colors in
+                withUnsafeTemporaryAllocation(of: SIMD2<Double>.self, capacity: 16) { cell in
+                    withUnsafeTemporaryAllocation(of: SIMD4<Double>.self, capacity: 16) { color in
+                        var worst = 0.0
+                        for j in rows {
+                            restrictions[j].withUnsafeBufferPointer { weights in
+                                for i in 0..<level {
+                                    let nets = CellNets(
+                                        geometry: geometry.baseAddress! + i * 16, colors: colors.baseAddress! + i * 16,
+                                        weights: weights.baseAddress!, cell: cell.baseAddress!,
+                                        color: color.baseAddress!)
+                                    worst = nets.worstRatio(worst, tolerance: tolerance, finish: finish)
+                                }
+                            }
+                        }
+                        return worst
+                    }
                 }
-                worst = max(worst, deviation / allowed)
             }
         }
-        return worst
+    }
+}
+
+/// One cell's nets: its column strips and the row restriction that cuts the
+/// cell from them, and room for the cell's own nets.
+private struct CellNets {
+    let geometry: UnsafePointer<SIMD2<Double>>
+    let colors: UnsafePointer<SIMD4<Double>>
+    let weights: UnsafePointer<SIMD4<Double>>
+    let cell: UnsafeMutablePointer<SIMD2<Double>>
+    let color: UnsafeMutablePointer<SIMD4<Double>>
+
+    /// `worst`, or the cell's ratio where that is larger. A cell whose
+    /// deviation could not beat `worst` even at the least any cell is
+    /// allowed skips its color: the same result, since a ratio that does
+    /// not win is dropped.
+    @inline(__always)
+    func worstRatio(
+        _ worst: Double, tolerance: TessellationLevel, finish: (SIMD4<Double>) -> SIMD4<Double>
+    ) -> Double {
+        restrictRows(geometry, weights, into: cell)
+        let deviation = deviationBound(cell)
+        var allowed = tolerance.interiorTolerance
+        if deviation > tolerance.minimumTolerance {
+            let leastAllowed = min(tolerance.interiorTolerance, tolerance.minimumTolerance)
+            guard deviation / leastAllowed > worst else { return worst }
+            restrictRows(colors, weights, into: color)
+            for k in 0..<16 { color[k] = finish(color[k]) }
+            allowed = tolerance.allowedDeviation(colorChange: colorChangePerPixel(color, geometry: cell))
+        }
+        return max(worst, deviation / allowed)
     }
 }
 
@@ -126,11 +163,26 @@ where P.Scalar == Double {
 /// `out` (see ``restrictColumns(_:_:into:at:)``).
 func restrictRows<P: SIMD>(_ points: [P], at offset: Int, _ weights: [SIMD4<Double>], into out: inout [P])
 where P.Scalar == Double {
+    precondition(points.count >= offset + 16 && weights.count == 4 && out.count == 16)
+    points.withUnsafeBufferPointer { points in
+        weights.withUnsafeBufferPointer { weights in
+            out.withUnsafeMutableBufferPointer {
+                restrictRows(points.baseAddress! + offset, weights.baseAddress!, into: $0.baseAddress!)
+            }
+        }
+    }
+}
+
+/// ``restrictRows(_:at:_:into:)`` of the 16 points at `points`, into `out`.
+@inline(__always)
+func restrictRows<P: SIMD>(
+    _ points: UnsafePointer<P>, _ weights: UnsafePointer<SIMD4<Double>>, into out: UnsafeMutablePointer<P>
+) where P.Scalar == Double {
     for r in 0..<4 {
         let w = weights[r]
         for i in 0..<4 {
-            let first: P = w[0] * points[offset + i] + w[1] * points[offset + 4 + i]
-            let second: P = w[2] * points[offset + 8 + i] + w[3] * points[offset + 12 + i]
+            let first: P = w[0] * points[i] + w[1] * points[4 + i]
+            let second: P = w[2] * points[8 + i] + w[3] * points[12 + i]
             out[r * 4 + i] = first + second
         }
     }
@@ -143,6 +195,13 @@ where P.Scalar == Double {
 /// its corners, plus a quarter of the corners' twist (the most that the
 /// bilinear patch strays from its two triangles).
 func deviationBound(_ q: [SIMD2<Double>]) -> Double {
+    precondition(q.count == 16)
+    return q.withUnsafeBufferPointer { deviationBound($0.baseAddress!) }
+}
+
+/// ``deviationBound(_:)-([SIMD2<Double>])`` of the 16 points at `q`.
+@inline(__always)
+func deviationBound(_ q: UnsafePointer<SIMD2<Double>>) -> Double {
     let (a, b, c, d) = (q[0], q[3], q[12], q[15])
     var largest = 0.0
     for j in 0..<4 {
@@ -166,6 +225,17 @@ func deviationBound(_ q: [SIMD2<Double>]) -> Double {
 /// cell's (its own nets, already in pixels).
 func colorChangePerPixel(
     _ color: [SIMD4<Double>], geometry q: [SIMD2<Double>], scale: SIMD2<Double> = .one
+) -> Double {
+    color.withUnsafeBufferPointer { color in
+        q.withUnsafeBufferPointer { q in colorChangePerPixel(color.baseAddress!, geometry: q.baseAddress!, scale: scale)
+        }
+    }
+}
+
+/// ``colorChangePerPixel(_:geometry:scale:)-(_,[SIMD2<Double>],_)`` of 16 colors and 16 points.
+@inline(__always)
+func colorChangePerPixel(
+    _ color: UnsafePointer<SIMD4<Double>>, geometry q: UnsafePointer<SIMD2<Double>>, scale: SIMD2<Double> = .one
 ) -> Double {
     var stepU = 0.0
     var stepV = 0.0
