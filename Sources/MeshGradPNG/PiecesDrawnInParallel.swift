@@ -42,7 +42,9 @@ extension PNGStreamEncoder {
         do {
             try writeHeaderIfNeeded()
             let seconds = try withoutActuallyEscaping(draw) { draw in
-                try PiecesDrawnInParallel(encoder: self, draw: draw).run()
+                try PiecesDrawnInParallel(encoder: self, componentBytes: MemoryLayout<C>.stride) { rows, buffer in
+                    try draw(rows, buffer.assumingMemoryBound(to: C.self))
+                }.run()
             }
             rowsAppended = height
             return seconds
@@ -54,9 +56,11 @@ extension PNGStreamEncoder {
 
 /// One ``PNGStreamEncoder/encodeRows(drawing:)`` run: the pieces handed
 /// out in order, drawn and deflated on each thread, and written in order.
-private final class PiecesDrawnInParallel<C: FixedWidthInteger>: @unchecked Sendable {
+private final class PiecesDrawnInParallel: @unchecked Sendable {
     let encoder: PNGStreamEncoder
-    let draw: (Range<Int>, UnsafeMutablePointer<C>) throws -> Void
+    /// Bytes of one component (1 or 2).
+    let componentBytes: Int
+    let draw: (Range<Int>, UnsafeMutableRawPointer) throws -> Void
     let pieceCount: Int
     /// The next piece to hand out.
     private let nextPiece = Atomic(0)
@@ -76,8 +80,12 @@ private final class PiecesDrawnInParallel<C: FixedWidthInteger>: @unchecked Send
         var seconds = PNGStreamEncoder.ThreadSeconds()
     }
 
-    init(encoder: PNGStreamEncoder, draw: @escaping (Range<Int>, UnsafeMutablePointer<C>) throws -> Void) {
+    init(
+        encoder: PNGStreamEncoder, componentBytes: Int,
+        draw: @escaping (Range<Int>, UnsafeMutableRawPointer) throws -> Void
+    ) {
         self.encoder = encoder
+        self.componentBytes = componentBytes
         self.draw = draw
         pieceCount = (encoder.height + encoder.rowsPerPiece - 1) / encoder.rowsPerPiece
         permits = DispatchSemaphore(value: encoder.maximumPiecesInFlight)
@@ -87,7 +95,7 @@ private final class PiecesDrawnInParallel<C: FixedWidthInteger>: @unchecked Send
         let threads = max(1, min(encoder.options.threads, pieceCount))
         let rowComponents = encoder.width * 4
         let buffers = PageBlocks(
-            blockBytes: (encoder.rowsPerPiece + 1) * rowComponents * MemoryLayout<C>.stride,
+            blockBytes: (encoder.rowsPerPiece + 1) * rowComponents * componentBytes,
             blocksPerRegion: threads)
         if threads == 1 {
             drawPieces(buffers)
@@ -101,7 +109,7 @@ private final class PiecesDrawnInParallel<C: FixedWidthInteger>: @unchecked Send
 
     /// One thread's work: pieces, one after another, until none is left.
     private func drawPieces(_ buffers: PageBlocks) {
-        let buffer = buffers.take().assumingMemoryBound(to: C.self)
+        let buffer = buffers.take()
         defer { buffers.give(buffer) }
         while true {
             permits.wait()
@@ -129,13 +137,13 @@ private final class PiecesDrawnInParallel<C: FixedWidthInteger>: @unchecked Send
     }
 
     /// Piece `k`'s rows drawn, with the row above them, and lent to it.
-    private func drawPiece(_ k: Int, into buffer: UnsafeMutablePointer<C>) throws -> PNGPiece {
+    private func drawPiece(_ k: Int, into buffer: UnsafeMutableRawPointer) throws -> PNGPiece {
         let first = k * encoder.rowsPerPiece
         let last = min(first + encoder.rowsPerPiece, encoder.height)
         let drawnFirst = max(0, first - 1)
         try draw(drawnFirst..<last, buffer)
-        let rowComponents = encoder.width * 4
-        func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(buffer + (y - drawnFirst) * rowComponents) }
+        let rowBytes = encoder.width * 4 * componentBytes
+        func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(buffer + (y - drawnFirst) * rowBytes) }
         let rows = PieceRows(
             width: encoder.width, packing: encoder.packing, capacity: last - first,
             rowAbove: first > 0 ? .lent(row(first - 1)) : .zeros, blocks: encoder.blocks)

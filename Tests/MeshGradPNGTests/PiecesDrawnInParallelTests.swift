@@ -28,7 +28,7 @@ import Testing
         ) { sink.calls.append($0) }
         let ranges = Mutex<[Range<Int>]>([])
         let rowComponents = image.width * 4
-        try image.components.withUnsafeBufferPointer { source in
+        _ = try image.components.withUnsafeBufferPointer { source in
             try encoder.encodeRows { (rows, buffer: UnsafeMutablePointer<C>) in
                 ranges.withLock { $0.append(rows) }
                 buffer.update(
