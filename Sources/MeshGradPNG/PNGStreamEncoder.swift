@@ -93,9 +93,9 @@ public final class PNGStreamEncoder {
     private(set) var droppedOnlyOpaqueAlpha = true
 
     private let sink: ([UInt8]) throws -> Void
-    let compression: PNGCompression
+    private let compression: PNGCompression
     /// How appended rows become PNG samples (on the workers).
-    let packing: RowPacking
+    private let packing: RowPacking
     /// Bytes in one packed (RGB or RGBA, big-endian samples) row.
     private let rowBytes: Int
     let rowsPerPiece: Int
@@ -104,7 +104,7 @@ public final class PNGStreamEncoder {
     private let workerSlots: DispatchSemaphore
 
     /// Memory for the pieces' packed and filtered rows.
-    let blocks: PageBlocks
+    private let blocks: PageBlocks
     /// The piece being filled.
     private var current: PieceRows
     private(set) var piecesStarted = 0
@@ -272,15 +272,11 @@ public final class PNGStreamEncoder {
         // Bound the memory: never more than `maximumPiecesInFlight` pieces.
         while pending.count >= maximumPiecesInFlight { try writeOldestPiece() }
         let rows = current
-        let piece = PNGPiece(
-            rows: rows, bytesPerPixel: channels * bitDepth / 8, filter: options.filter, compression: compression,
-            isFirst: piecesStarted == 0, isLast: rowsAppended == height)
+        let piece = self.piece(of: rows, isFirst: piecesStarted == 0, isLast: rowsAppended == height)
         piecesStarted += 1
         if rowsAppended < height {
             // The next piece predicts its first row from this one's last.
-            current = PieceRows(
-                width: width, packing: packing, capacity: min(rowsPerPiece, height - rowsAppended),
-                rowAbove: rows.rowAboveNext, blocks: blocks)
+            current = pieceRows(capacity: min(rowsPerPiece, height - rowsAppended), rowAbove: rows.rowAboveNext)
         }
 
         workerSlots.wait()
@@ -295,6 +291,19 @@ public final class PNGStreamEncoder {
         while let oldest = pending.first, oldest.isDone {
             try write(pending.removeFirst())
         }
+    }
+
+    /// Rows for a piece of `capacity` rows below `rowAbove`, in the
+    /// encoder's blocks.
+    func pieceRows(capacity: Int, rowAbove: PieceRows.RowAbove) -> PieceRows {
+        PieceRows(width: width, packing: packing, capacity: capacity, rowAbove: rowAbove, blocks: blocks)
+    }
+
+    /// The piece of `rows`, to be compressed as the encoder's options say.
+    func piece(of rows: PieceRows, isFirst: Bool, isLast: Bool) -> PNGPiece {
+        PNGPiece(
+            rows: rows, bytesPerPixel: channels * bitDepth / 8, filter: options.filter, compression: compression,
+            isFirst: isFirst, isLast: isLast)
     }
 
     private func writeOldestPiece() throws {

@@ -144,13 +144,9 @@ private final class PiecesDrawnInParallel: @unchecked Sendable {
         try draw(drawnFirst..<last, buffer)
         let rowBytes = encoder.width * 4 * componentBytes
         func row(_ y: Int) -> UnsafeRawPointer { UnsafeRawPointer(buffer + (y - drawnFirst) * rowBytes) }
-        let rows = PieceRows(
-            width: encoder.width, packing: encoder.packing, capacity: last - first,
-            rowAbove: first > 0 ? .lent(row(first - 1)) : .zeros, blocks: encoder.blocks)
+        let rows = encoder.pieceRows(capacity: last - first, rowAbove: first > 0 ? .lent(row(first - 1)) : .zeros)
         for y in first..<last { rows.lendRow(row(y)) }
-        return PNGPiece(
-            rows: rows, bytesPerPixel: encoder.channels * encoder.bitDepth / 8, filter: encoder.options.filter,
-            compression: encoder.compression, isFirst: k == 0, isLast: k == pieceCount - 1)
+        return encoder.piece(of: rows, isFirst: k == 0, isLast: k == pieceCount - 1)
     }
 
     /// Piece `k`, compressed, is written now if it is the next in the file,
