@@ -13,9 +13,34 @@ public final class ImagePresenter {
 
     public init() {}
 
-    /// Uploads `image` and copies it to the window, its first row at the
-    /// top (a window's first row is its bottom one, so the blit flips).
+    /// Uploads `image` and copies it to the window's bottom-left corner,
+    /// its first row at the top (a window's first row is its bottom one, so
+    /// the blit flips).
     public func present(_ image: RGBAImage<UInt8>) throws(GLError) {
+        try present(image, blittingTo: (0, 0, image.width, image.height), filter: GL_NEAREST)
+    }
+
+    /// Clears the window to the placement's backdrop and draws `image`
+    /// into its rectangle: one blit from the uploaded texture, where
+    /// drawing at the corner and moving the picture there (`CanvasBlit` in
+    /// the editor) takes two more.
+    public func present(_ image: RGBAImage<UInt8>, at placement: PicturePlacement) throws(GLError) {
+        let backdrop = placement.backdrop
+        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
+        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        epoxy_glClearColor(backdrop.x, backdrop.y, backdrop.z, backdrop.w)
+        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        let same = placement.width == image.width && placement.height == image.height
+        try present(
+            image, blittingTo: (placement.x, placement.glBottom, placement.width, placement.height),
+            filter: same ? GL_NEAREST : GL_LINEAR)
+    }
+
+    /// Uploads `image` and blits it flipped to the window's rectangle
+    /// `to` (GL's coordinates: `y` is the bottom row).
+    private func present(
+        _ image: RGBAImage<UInt8>, blittingTo to: (x: Int, y: Int, width: Int, height: Int), filter: Int32
+    ) throws(GLError) {
         let (texture, framebuffer) = try reserve(width: image.width, height: image.height)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
         epoxy_glPixelStorei(GLenum(GL_UNPACK_ALIGNMENT), 4)
@@ -28,9 +53,10 @@ public final class ImagePresenter {
         framebuffer.bind(GL_READ_FRAMEBUFFER)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        let w = GLint(image.width)
-        let h = GLint(image.height)
-        epoxy_glBlitFramebuffer(0, 0, w, h, 0, h, w, 0, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
+        let (x0, y0) = (GLint(to.x), GLint(to.y))
+        epoxy_glBlitFramebuffer(
+            0, 0, GLint(image.width), GLint(image.height), x0, y0 + GLint(to.height), x0 + GLint(to.width), y0,
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(filter))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         try checkGL("presenting a \(image.width)×\(image.height) picture")
     }

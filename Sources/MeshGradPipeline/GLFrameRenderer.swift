@@ -123,6 +123,20 @@ public final class GLFrameRenderer: FrameRenderer {
         }
     }
 
+    /// Draws `frame`, whose size is the picture's, into the current
+    /// window at `placement` when it can do so directly (a mesh drawn on
+    /// the CPU: the upload is blitted there); else draws it at the
+    /// bottom-left corner as ``present(_:)`` does, leaves moving it to the
+    /// caller, and returns false.
+    public func present(_ frame: FramePlan, at placement: PicturePlacement) throws -> Bool {
+        guard case .mesh = frame, let meshesOnCPU else {
+            try present(frame)
+            return false
+        }
+        try pictures.present(meshesOnCPU.render8(frame, dithers: true), at: placement)
+        return true
+    }
+
     /// Forgets the kept upload (the document was replaced).
     public func forgetUpload() { uploaded = nil }
 

@@ -1,10 +1,13 @@
 @preconcurrency import CEpoxy
+import MeshGradGL
 
-/// Moves the picture the renderers drew at the window's bottom-left corner
-/// (they always draw at the framebuffer's origin) to where the canvas view
-/// puts it, scaled: one blit into a kept renderbuffer and one back, no
-/// shader. Used only while the panels show (with a margin round the canvas
-/// and zoom); hidden panels draw the picture directly, pixel for pixel.
+/// Moves the picture the GL renderers drew at the window's bottom-left
+/// corner (they always draw at the framebuffer's origin) to where the
+/// canvas view puts it, scaled: one blit into a kept renderbuffer and one
+/// back, no shader. Used only while the panels show (with a margin round
+/// the canvas and zoom) and the picture is GL's: a picture drawn on the CPU
+/// is blitted into place from its upload (`ImagePresenter`), and hidden
+/// panels draw the picture directly, pixel for pixel.
 final class CanvasBlit {
     private var framebuffer: GLuint = 0
     private var renderbuffer: GLuint = 0
@@ -33,12 +36,9 @@ final class CanvasBlit {
     }
 
     /// Takes the `width × height` picture at the window's bottom-left,
-    /// clears the window to `backdrop`, and draws the picture into `target`
-    /// (framebuffer pixels, origin top-left, y down).
-    func move(
-        width: Int, height: Int, framebufferHeight: Int, to target: (x: Int, y: Int, width: Int, height: Int),
-        backdrop: SIMD4<Float>
-    ) {
+    /// clears the window to the placement's backdrop, and draws the picture
+    /// into its rectangle.
+    func move(width: Int, height: Int, to placement: PicturePlacement) {
         reserve(width: width, height: height)
         let w = GLint(width)
         let h = GLint(height)
@@ -47,17 +47,17 @@ final class CanvasBlit {
         epoxy_glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
+        let backdrop = placement.backdrop
         epoxy_glClearColor(backdrop.x, backdrop.y, backdrop.z, backdrop.w)
         epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
-        // GL's rows count from the bottom.
-        let x0 = GLint(target.x)
-        let y0 = GLint(framebufferHeight - target.y - target.height)
-        let same = target.width == width && target.height == height
+        let x0 = GLint(placement.x)
+        let y0 = GLint(placement.glBottom)
+        let same = placement.width == width && placement.height == height
         epoxy_glBlitFramebuffer(
-            0, 0, w, h, x0, y0, x0 + GLint(target.width), y0 + GLint(target.height), GLbitfield(GL_COLOR_BUFFER_BIT),
-            GLenum(same ? GL_NEAREST : GL_LINEAR))
+            0, 0, w, h, x0, y0, x0 + GLint(placement.width), y0 + GLint(placement.height),
+            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(same ? GL_NEAREST : GL_LINEAR))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }

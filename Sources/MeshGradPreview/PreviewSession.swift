@@ -271,15 +271,17 @@ public final class PreviewSession {
         if view.isFull && view.size == SIMD2(Double(width), Double(height)) {
             try renderer.present(try frame(width: width, height: height, tolerance: tolerance))
         } else {
-            // Drawn at the view's size (at most the window's), then moved into place.
+            // Drawn at the view's size (at most the window's) and put in
+            // place: straight from the CPU's picture, else moved there.
             let w = max(1, min(width, Int(view.size.x)))
             let h = max(1, min(height, Int(view.size.y)))
-            try renderer.present(try frame(width: w, height: h, tolerance: tolerance))
-            if canvasBlit == nil { canvasBlit = CanvasBlit() }
-            canvasBlit!.move(
-                width: w, height: h, framebufferHeight: height,
-                to: (Int(view.origin.x), Int(view.origin.y), Int(view.size.x), Int(view.size.y)),
-                backdrop: SIMD4(0.11, 0.11, 0.12, 1))
+            let placement = PicturePlacement(
+                x: Int(view.origin.x), y: Int(view.origin.y), width: Int(view.size.x), height: Int(view.size.y),
+                framebufferHeight: height, backdrop: SIMD4(0.11, 0.11, 0.12, 1))
+            if try !renderer.present(try frame(width: w, height: h, tolerance: tolerance), at: placement) {
+                if canvasBlit == nil { canvasBlit = CanvasBlit() }
+                canvasBlit!.move(width: w, height: h, to: placement)
+            }
         }
         if gestures.showsOverlay || editor.selection != nil || layerView.selected != nil || gestures.marquee != nil {
             buildOverlay(width: width, height: height)

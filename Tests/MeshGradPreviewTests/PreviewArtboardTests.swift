@@ -82,16 +82,21 @@ extension PreviewWindowTests {
         // Long ticks reach the ruler's top row; labels start 3 px right of theirs.
         let long = (top.x..<(top.x + top.width)).filter { isTick($0, top.y + 1) && !isTick($0 - 1, top.y + 1) }
         let onCanvas = long.filter { $0 >= board.x - 1 && $0 <= board.x + board.width }
-        #expect(onCanvas.first.map { abs($0 - board.x) <= 1 } == true, "first long tick \(long) vs left edge \(board.x)")
+        #expect(
+            onCanvas.first.map { abs($0 - board.x) <= 1 } == true, "first long tick \(long) vs left edge \(board.x)")
         let pixels = onCanvas.map { Double($0 - board.x) * Double(canvasWidth) / Double(board.width) }
         try #require(pixels.count >= 3, "long ticks at \(long)")
         let step = pixels[1] - pixels[0]
         let round = [100.0, 200, 250, 500, 1000].min { abs($0 - step) < abs($1 - step) }!
         for (n, p) in pixels.enumerated() {
-            #expect(abs(p - Double(n) * round) <= Double(canvasWidth) / Double(board.width) * 1.5, "tick \(n) at \(p), step \(round)")
+            #expect(
+                abs(p - Double(n) * round) <= Double(canvasWidth) / Double(board.width) * 1.5,
+                "tick \(n) at \(p), step \(round)")
         }
         // Short ticks between them.
-        let short = (top.x..<(top.x + top.width)).filter { isTick($0, top.y + top.height - 2) && !isTick($0, top.y + 1) }
+        let short = (top.x..<(top.x + top.width)).filter {
+            isTick($0, top.y + top.height - 2) && !isTick($0, top.y + 1)
+        }
         #expect(short.count >= pixels.count, "short ticks \(short)")
     }
 
@@ -104,6 +109,31 @@ extension PreviewWindowTests {
         for panel in layout.panels { #expect(!panel.rect.overlaps(board), "\(panel.name) over \(board)") }
         #expect(!isBackdrop(frame, board.x + board.width / 2, board.y + board.height / 2))
         #expect(isBackdrop(frame, board.x - 2, board.y + board.height / 2))
+    }
+
+    /// A still mesh between the panels is, pixel for pixel, what `meshgrad
+    /// render` draws at the artboard's size: put in place the right way
+    /// up, neither shifted nor scaled (on llvmpipe the editor draws meshes
+    /// on the CPU and blits the picture straight there).
+    @Test func aStillMeshBetweenThePanelsIsItsRenderingPixelForPixel() throws {
+        guard let display = display() else { return }
+        let (layout, frame) = try layoutAndFrame(["--preset", "sunset", "--window", "1400x900"], display: display)
+        let board = layout.artboard
+        let dir = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let png = dir.appendingPathComponent("board.png")
+        _ = try runOnDisplay(
+            Self.binary.path,
+            ["render", "--preset", "sunset", "--size", "\(board.width)x\(board.height)", "-o", png.path],
+            display: display, timeout: 60)
+        let rendered = try PNGDecoder.decode(Array(Data(contentsOf: png))).image8
+        var differing = 0
+        for y in 0..<board.height {
+            for x in 0..<board.width where pixel(frame, board.x + x, board.y + y) != rendered[x, y] { differing += 1 }
+        }
+        #expect(differing == 0, "\(differing) of \(board.width * board.height) pixels differ in \(board)")
+        #expect(isBackdrop(frame, board.x - 1, board.y + board.height / 2))
+        #expect(isBackdrop(frame, board.x + board.width / 2, board.y + board.height))
     }
 }
 
