@@ -179,9 +179,7 @@ import Testing
     /// The triangle each pixel's center shows on row `y`, as the
     /// pixel-by-pixel coverage writes it (-1 for none).
     static func coveredRow(_ setup: RasterSetup, y: Int, scratch: RowScratch) -> [Int32] {
-        setup.triangles.withUnsafeBufferPointer {
-            setup.cover(row: y, listed: setup.listedTriangles(row: y), triangles: $0, scratch: scratch)
-        }
+        setup.cover(row: y, listed: setup.listedTriangles(row: y), triangles: setup.triangles, scratch: scratch)
         return Array(UnsafeBufferPointer(start: scratch.centerTriangle, count: setup.plan.width))
     }
 

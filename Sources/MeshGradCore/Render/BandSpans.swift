@@ -87,25 +87,24 @@ final class BandSpans {
         let width = setup.plan.width
         let firstRow = rows.lowerBound
         var cursors = start
+        let triangles = setup.triangles
         cursors.withUnsafeMutableBufferPointer { cursors in
-            setup.triangles.withUnsafeBufferPointer { triangles in
-                var copied: Int32 = 0
-                for entry in listed {
-                    let k = bandTriangles[entry]
-                    guard let r = Self.clip(ranges[Int(k)], to: rows) else { continue }
-                    let t = triangles[Int(k)]
-                    (shading + Int(copied)).initialize(to: TriangleShading(t))
-                    var walk = CenterSpanWalk(t, row: r.lowerBound, width: width)
-                    var cursor = cursors.baseAddress! + (r.lowerBound - firstRow)
-                    for _ in 0..<r.count {
-                        let slot = Int(cursor.pointee)
-                        cursor.pointee = Int32(truncatingIfNeeded: slot &+ 1)
-                        cursor += 1
-                        let s = walk.next()
-                        spans[slot] = CenterSpan(start: s.start, end: s.end, triangle: k, shading: copied)
-                    }
-                    copied &+= 1
+            var copied: Int32 = 0
+            for entry in listed {
+                let k = bandTriangles[entry]
+                guard let r = Self.clip(ranges[Int(k)], to: rows) else { continue }
+                let t = triangles[Int(k)]
+                (shading + Int(copied)).initialize(to: TriangleShading(t))
+                var walk = CenterSpanWalk(t, row: r.lowerBound, width: width)
+                var cursor = cursors.baseAddress! + (r.lowerBound - firstRow)
+                for _ in 0..<r.count {
+                    let slot = Int(cursor.pointee)
+                    cursor.pointee = Int32(truncatingIfNeeded: slot &+ 1)
+                    cursor += 1
+                    let s = walk.next()
+                    spans[slot] = CenterSpan(start: s.start, end: s.end, triangle: k, shading: copied)
                 }
+                copied &+= 1
             }
         }
     }

@@ -186,7 +186,13 @@ struct SendablePointer<T>: @unchecked Sendable {
 /// looks only at its own triangles, however many the mesh has).
 final class RasterSetup: @unchecked Sendable {
     let plan: RenderPlan
-    let triangles: [RasterTriangle]
+    /// The tessellation's triangles set up, in a block of ``triangleMemory``.
+    let triangles: UnsafeBufferPointer<RasterTriangle>
+    /// Memory the kernel may back with huge pages (``PageBlocks``): a 4K
+    /// onboarding's 20,808 triangles fill 1.6 MB, some 400 small pages
+    /// faulted in one at a time otherwise; an animation's next frame takes
+    /// the region this one gives back.
+    private let triangleMemory: PageBlocks
     /// Row `y`'s triangles are `rowTriangles[rowStart[y - rows.lowerBound] ..< rowStart[y - rows.lowerBound + 1]]`
     /// (both empty where the spans path is taken: see ``bandTriangles``).
     let rowStart: [Int32]
@@ -228,8 +234,12 @@ final class RasterSetup: @unchecked Sendable {
         let sampleY: ClosedRange<Int64> =
             plan.antialiasesBorder
             ? CPURenderer.samplePositions.map(\.y).min()!...CPURenderer.samplePositions.map(\.y).max()! : 128...128
-        let (triangles, rowRanges) = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows)
-        (self.triangles, self.rowRanges) = (triangles, rowRanges)
+        let triangleCount = plan.tessellation.indices.count / 3
+        triangleMemory = PageBlocks(
+            blockBytes: max(1, triangleCount) * MemoryLayout<RasterTriangle>.stride, blocksPerRegion: 1)
+        let slots = triangleMemory.take().bindMemory(to: RasterTriangle.self, capacity: max(1, triangleCount))
+        rowRanges = Self.setUpTriangles(plan.tessellation, sampleY: sampleY, rows: rows, into: slots)
+        triangles = UnsafeBufferPointer(start: slots, count: triangleCount)
         if plan.takesSpansPath {
             let height = Self.listBandHeight
             let first = Int32(rows.lowerBound)
@@ -256,27 +266,22 @@ final class RasterSetup: @unchecked Sendable {
     /// lists then read 8 bytes a triangle instead of striding through all
     /// of them twice.
     static func setUpTriangles(
-        _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>
-    ) -> ([RasterTriangle], [SIMD2<Int32>]) {
+        _ tessellation: Tessellation, sampleY: ClosedRange<Int64>, rows: Range<Int>,
+        into triangles: UnsafeMutablePointer<RasterTriangle>
+    ) -> [SIMD2<Int32>] {
         let triangleCount = tessellation.indices.count / 3
         let chunkCount = triangleCount < 16_384 ? 1 : min(16, 4 * ActiveProcessors.count)
         let chunkSize = (triangleCount + chunkCount - 1) / max(1, chunkCount)
-        var ranges: [SIMD2<Int32>] = []
-        let triangles = [RasterTriangle](unsafeUninitializedCapacity: triangleCount) { slots, initialized in
-            ranges = [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
-                let out = SetUpSlots(
-                    triangles: SendablePointer(orDangling(slots.baseAddress)),
-                    ranges: SendablePointer(orDangling(rangeSlots.baseAddress)))
-                RasterRowLists.perChunk(chunkCount) { chunk in
-                    let first = min(chunk * chunkSize, triangleCount)
-                    let last = min(first + chunkSize, triangleCount)
-                    setUpChunk(tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out)
-                }
-                rangeCount = triangleCount
+        return [SIMD2<Int32>](unsafeUninitializedCapacity: triangleCount) { rangeSlots, rangeCount in
+            let out = SetUpSlots(
+                triangles: SendablePointer(triangles), ranges: SendablePointer(orDangling(rangeSlots.baseAddress)))
+            RasterRowLists.perChunk(chunkCount) { chunk in
+                let first = min(chunk * chunkSize, triangleCount)
+                let last = min(first + chunkSize, triangleCount)
+                setUpChunk(tessellation, triangles: first..<last, sampleY: sampleY, rows: rows, into: out)
             }
-            initialized = triangleCount
+            rangeCount = triangleCount
         }
-        return (triangles, ranges)
     }
 
     /// Where ``setUpChunk(_:triangles:sampleY:rows:into:)`` puts triangle
@@ -314,6 +319,7 @@ final class RasterSetup: @unchecked Sendable {
     }
 
     deinit {
+        triangleMemory.give(UnsafeMutableRawPointer(mutating: triangles.baseAddress!))
         opaquePatches.deallocate()
         colorSplats.deallocate()
     }
@@ -328,33 +334,31 @@ final class RasterSetup: @unchecked Sendable {
         // (they were a quarter of the rasterizer's time).
         let bySpans = plan.takesSpansPath
         let bandSpans = bySpans ? BandSpans() : nil
-        triangles.withUnsafeBufferPointer { triangles in
-            colorPolynomials.withUnsafeBufferPointer { polys in
-                for y in band {
-                    var shader = RowShader(
-                        setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
-                        writer: writer, triangles: triangles, polys: polys.baseAddress!,
-                        scratch: scratch)
-                    if let bandSpans {
-                        if !bandSpans.rows.contains(y) {
-                            let listBand = (y - rows.lowerBound) / Self.listBandHeight
-                            let end = rows.lowerBound + (listBand + 1) * Self.listBandHeight
-                            bandSpans.fill(self, band: listBand, rows: y..<min(end, band.upperBound))
-                        }
-                        if let spans = bandSpans.sorted(row: y) {
-                            shader.shadeSpans(spans, shading: bandSpans.shading)
-                        } else {
-                            cover(
-                                row: y, listed: bandSpans.listed(row: y).lazy.map(\.triangle),
-                                triangles: triangles, scratch: scratch)
-                            shader.shadeCoveredRow()
-                        }
+        colorPolynomials.withUnsafeBufferPointer { polys in
+            for y in band {
+                var shader = RowShader(
+                    setup: self, row: output + (y - band.lowerBound) * width * W.pixelStride, y: y,
+                    writer: writer, triangles: triangles, polys: polys.baseAddress!,
+                    scratch: scratch)
+                if let bandSpans {
+                    if !bandSpans.rows.contains(y) {
+                        let listBand = (y - rows.lowerBound) / Self.listBandHeight
+                        let end = rows.lowerBound + (listBand + 1) * Self.listBandHeight
+                        bandSpans.fill(self, band: listBand, rows: y..<min(end, band.upperBound))
+                    }
+                    if let spans = bandSpans.sorted(row: y) {
+                        shader.shadeSpans(spans, shading: bandSpans.shading)
                     } else {
-                        cover(row: y, triangles: triangles, scratch: scratch)
+                        cover(
+                            row: y, listed: bandSpans.listed(row: y).lazy.map(\.triangle),
+                            triangles: triangles, scratch: scratch)
                         shader.shadeCoveredRow()
                     }
-                    shader.flushSpan()
+                } else {
+                    cover(row: y, triangles: triangles, scratch: scratch)
+                    shader.shadeCoveredRow()
                 }
+                shader.flushSpan()
             }
         }
     }
