@@ -14,6 +14,10 @@ FrameLoopMemory.keepFreedBlocks()
 
 // A closed pipe (ffmpeg gone) is an error to report, not a reason to die.
 signal(SIGPIPE, SIG_IGN)
+// Likewise a file grown past the size limit (`ulimit -f`): the write fails
+// with EFBIG, which is reported and the half-written file removed, where
+// the signal's default action killed the run and left it behind.
+signal(SIGXFSZ, SIG_IGN)
 
 // Ctrl-C and termination stop ffmpeg and remove any half-written output
 // before exiting. The signals are blocked in every thread (threads inherit

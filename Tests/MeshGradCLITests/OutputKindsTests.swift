@@ -144,6 +144,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["photo.png"])
     }
 
+    /// A file that would grow past the size limit (`ulimit -f`, in KiB):
+    /// one line naming the cause, the file already there untouched and no
+    /// temporary file left (the limit's signal would kill the run where
+    /// it stands).
+    @Test(arguments: ["png", "jpg", "pdf", "webp"])
+    func aFilePastTheSizeLimitIsRefusedAndNothingIsLeft(_ ext: String) throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let path = dir.appendingPathComponent("out." + ext).path
+        FileManager.default.createFile(atPath: path, contents: Data("kept".utf8))
+        let result = try Self.sh("ulimit -f 1; $M render --preset aurora --size 256x256 -o out.\(ext)", in: dir)
+        #expect(result.status == 1, "\(result.err)")
+        #expect(result.err.contains("File too large"), "\(result.err)")
+        #expect(result.err.split(separator: "\n").count == 1, "\(result.err)")
+        #expect(Self.contents(path) == Data("kept".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir.path) == ["out." + ext])
+    }
+
     /// `/dev/stdout`: the bytes come out on standard output (a PNG from
     /// `render`, since the name says no format).
     @Test(arguments: writers) func devStdoutIsStandardOutput(_ writer: Writer) throws {

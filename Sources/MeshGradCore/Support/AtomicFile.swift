@@ -53,12 +53,13 @@ public final class AtomicFile {
         handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
     }
 
-    /// Appends bytes to the temporary file.
+    /// Appends bytes to the temporary file. A failure names its cause (a
+    /// full disk, a file past `ulimit -f`) as the system does: Foundation's
+    /// own error for a failed write says only "could not be completed".
     public func write<Bytes: DataProtocol>(_ bytes: Bytes) throws(FileWriteError) {
-        do {
-            try handle.write(contentsOf: bytes)
-        } catch {
-            throw FileWriteError(path: destination.path, reason: error.localizedDescription)
+        for region in bytes.regions {
+            let failure = region.withUnsafeBytes { StreamWriter.writeAll($0, to: handle.fileDescriptor) }
+            if let failure { throw FileWriteError(path: destination.path, reason: failure) }
         }
     }
 
