@@ -153,7 +153,7 @@ import Testing
         let dir = try Self.folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("out." + ext).path
-        FileManager.default.createFile(atPath: path, contents: Data("kept".utf8))
+        try Data("kept".utf8).write(to: URL(fileURLWithPath: path))
         let result = try Self.sh("ulimit -f 1; $M render --preset aurora --size 256x256 -o out.\(ext)", in: dir)
         #expect(result.status == 1, "\(result.err)")
         #expect(result.err.contains("File too large"), "\(result.err)")
