@@ -17,7 +17,7 @@ public final class ImagePresenter {
     /// its first row at the top (a window's first row is its bottom one, so
     /// the blit flips).
     public func present(_ image: RGBAImage<UInt8>) throws(GLError) {
-        try present(image, blittingTo: (0, 0, image.width, image.height), filter: GL_NEAREST)
+        try present(image, blittingTo: (0, 0, image.width, image.height), filter: GLenum(GL_NEAREST))
     }
 
     /// Clears the window to the placement's backdrop and draws `image`
@@ -25,21 +25,16 @@ public final class ImagePresenter {
     /// drawing at the corner and moving the picture there (`CanvasBlit` in
     /// the editor) takes two more.
     public func present(_ image: RGBAImage<UInt8>, at placement: PicturePlacement) throws(GLError) {
-        let backdrop = placement.backdrop
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        epoxy_glClearColor(backdrop.x, backdrop.y, backdrop.z, backdrop.w)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
-        let same = placement.width == image.width && placement.height == image.height
+        placement.clearWindow()
         try present(
             image, blittingTo: (placement.x, placement.glBottom, placement.width, placement.height),
-            filter: same ? GL_NEAREST : GL_LINEAR)
+            filter: placement.blitFilter(width: image.width, height: image.height))
     }
 
     /// Uploads `image` and blits it flipped to the window's rectangle
     /// `to` (GL's coordinates: `y` is the bottom row).
     private func present(
-        _ image: RGBAImage<UInt8>, blittingTo to: (x: Int, y: Int, width: Int, height: Int), filter: Int32
+        _ image: RGBAImage<UInt8>, blittingTo to: (x: Int, y: Int, width: Int, height: Int), filter: GLenum
     ) throws(GLError) {
         let (texture, framebuffer) = try reserve(width: image.width, height: image.height)
         epoxy_glBindTexture(GLenum(GL_TEXTURE_2D), texture.name)
@@ -56,7 +51,7 @@ public final class ImagePresenter {
         let (x0, y0) = (GLint(to.x), GLint(to.y))
         epoxy_glBlitFramebuffer(
             0, 0, GLint(image.width), GLint(image.height), x0, y0 + GLint(to.height), x0 + GLint(to.width), y0,
-            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(filter))
+            GLbitfield(GL_COLOR_BUFFER_BIT), filter)
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
         try checkGL("presenting a \(image.width)×\(image.height) picture")
     }

@@ -45,19 +45,14 @@ final class CanvasBlit {
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), 0)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), framebuffer)
         epoxy_glBlitFramebuffer(0, 0, w, h, 0, 0, w, h, GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(GL_NEAREST))
-        epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
-        epoxy_glDisable(GLenum(GL_SCISSOR_TEST))
-        let backdrop = placement.backdrop
-        epoxy_glClearColor(backdrop.x, backdrop.y, backdrop.z, backdrop.w)
-        epoxy_glClear(GLbitfield(GL_COLOR_BUFFER_BIT))
+        placement.clearWindow()
         epoxy_glBindFramebuffer(GLenum(GL_READ_FRAMEBUFFER), framebuffer)
         epoxy_glBindFramebuffer(GLenum(GL_DRAW_FRAMEBUFFER), 0)
         let x0 = GLint(placement.x)
         let y0 = GLint(placement.glBottom)
-        let same = placement.width == width && placement.height == height
         epoxy_glBlitFramebuffer(
             0, 0, w, h, x0, y0, x0 + GLint(placement.width), y0 + GLint(placement.height),
-            GLbitfield(GL_COLOR_BUFFER_BIT), GLenum(same ? GL_NEAREST : GL_LINEAR))
+            GLbitfield(GL_COLOR_BUFFER_BIT), placement.blitFilter(width: width, height: height))
         epoxy_glBindFramebuffer(GLenum(GL_FRAMEBUFFER), 0)
     }
 }
